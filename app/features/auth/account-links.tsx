@@ -1,0 +1,63 @@
+import type { MouseEvent } from "react";
+import { Link, useNavigate } from "react-router";
+import { useNotice } from "../../components/ui/notice.tsx";
+import { signOut } from "../../lib/api-client.ts";
+import { site } from "../../site.ts";
+import { type AuthStatus, rememberAuthStatus } from "./auth-status.ts";
+
+export const COMING_SOON = "Coming soon";
+
+/** While sign-ups are "coming soon", account links tell anonymous visitors so instead of navigating. */
+export function useComingSoonGuard(status: AuthStatus): (event: MouseEvent) => void {
+  const { showNotice } = useNotice();
+  return (event) => {
+    if (status !== "authenticated" && site.signups === "coming-soon") {
+      event.preventDefault();
+      showNotice(COMING_SOON);
+    }
+  };
+}
+
+/** Login and Register for visitors; Dashboard and Logout once signed in. */
+export function AccountLinks({ status, linkClassName }: { status: AuthStatus; linkClassName: string }) {
+  const navigate = useNavigate();
+  const guard = useComingSoonGuard(status);
+
+  if (status === "authenticated") {
+    const logout = async () => {
+      const result = await signOut();
+      if (result.ok) {
+        rememberAuthStatus("anonymous");
+        navigate("/login");
+      }
+    };
+    return (
+      <>
+        <li>
+          <Link to="/dashboard" className={linkClassName}>
+            Dashboard
+          </Link>
+        </li>
+        <li>
+          <button type="button" onClick={logout} className={linkClassName}>
+            Logout
+          </button>
+        </li>
+      </>
+    );
+  }
+  return (
+    <>
+      <li>
+        <Link to="/login" onClick={guard} className={linkClassName}>
+          Login
+        </Link>
+      </li>
+      <li>
+        <Link to="/register" onClick={guard} className={linkClassName}>
+          Register
+        </Link>
+      </li>
+    </>
+  );
+}

@@ -1,0 +1,23 @@
+import type { ReactNode } from "react";
+import { GuideBar } from "./guide-bar.tsx";
+import { SiteFooter } from "./site-footer.tsx";
+import { SiteNav } from "./site-nav.tsx";
+
+/** Skip link, header, the page's main landmark and the footer. Guides get the simplified bar and make no calls. */
+export function PageShell({ variant = "site", children }: { variant?: "site" | "guide"; children: ReactNode }) {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-semibold text-ink-900 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to main content
+      </a>
+      {variant === "guide" ? <GuideBar /> : <SiteNav />}
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        {children}
+      </main>
+      <SiteFooter checkAuth={variant === "site"} />
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { useEffect, useId, useState } from "react";
+import { Link, NavLink } from "react-router";
+import { AccountLinks } from "../features/auth/account-links.tsx";
+import { useAuthStatus } from "../features/auth/auth-status.ts";
+import { NAV_SCROLL_THRESHOLD_PX } from "../lib/timings.ts";
+import { BrandLink } from "./brand-link.tsx";
+
+function useScrolledPast(threshold: number): boolean {
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    const update = () => setScrolled(window.scrollY >= threshold);
+    update();
+    window.addEventListener("scroll", update, { passive: true });
+    return () => window.removeEventListener("scroll", update);
+  }, [threshold]);
+  return scrolled;
+}
+
+const linkClass =
+  "block rounded-lg px-3 py-2 text-base font-medium text-white/90 hover:bg-white/10 hover:text-white aria-[current=page]:text-gold-400";
+
+/** The top navigation bar of every page but the guides. */
+export function SiteNav() {
+  const scrolled = useScrolledPast(NAV_SCROLL_THRESHOLD_PX);
+  const status = useAuthStatus({ check: true });
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+
+  return (
+    <header
+      data-scrolled={scrolled}
+      className={`sticky top-0 z-40 transition-[background-color,box-shadow,padding] duration-200 ${
+        scrolled ? "bg-ink-950/95 py-1.5 shadow-lg backdrop-blur" : "bg-ink-900 py-3"
+      }`}
+    >
+      <nav aria-label="Main" className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 sm:px-6">
+        <BrandLink />
+        <button
+          type="button"
+          className="rounded-lg p-2 text-white hover:bg-white/10 md:hidden"
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <span className="sr-only">Menu</span>
+          <svg viewBox="0 0 24 24" aria-hidden="true" className="size-7 stroke-current" fill="none" strokeWidth="2" strokeLinecap="round">
+            {menuOpen ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+          </svg>
+        </button>
+        <div
+          id={menuId}
+          className={`${menuOpen ? "flex" : "hidden"} w-full flex-col gap-3 pb-3 md:flex md:w-auto md:flex-row md:items-center md:pb-0`}
+        >
+          <ul className="flex flex-col md:flex-row md:items-center md:gap-1">
+            <li>
+              <NavLink to="/" end className={linkClass}>
+                Home
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/how-to" className={linkClass}>
+                Wallet Guides
+              </NavLink>
+            </li>
+            <AccountLinks status={status} linkClassName={linkClass} />
+          </ul>
+          <Link to="/earn-tokens" className="btn-primary self-start md:self-auto">
+            Earn Tokens
+          </Link>
+        </div>
+      </nav>
+    </header>
+  );
+}

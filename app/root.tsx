@@ -1,0 +1,63 @@
+import type { ReactNode } from "react";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { NoticeProvider } from "./components/ui/notice.tsx";
+import { PageShell } from "./layout/page-shell.tsx";
+import { site } from "./site.ts";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+  { rel: "icon", href: site.token.logo, type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/brand/apple-touch-icon.png" },
+  { rel: "manifest", href: "/site.webmanifest" },
+];
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content={site.site.themeColor} />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return (
+    <NoticeProvider>
+      <Outlet />
+    </NoticeProvider>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound) console.error(error);
+  return (
+    <NoticeProvider>
+      <PageShell>
+        <section className="mx-auto max-w-2xl px-4 py-24 text-center">
+          <h1 className="text-3xl font-bold">{notFound ? "Oops! Page Not Found (404)" : "Something went wrong"}</h1>
+          <p className="mt-4 text-lg text-ink-800">
+            {notFound
+              ? "The page you asked for does not exist."
+              : "Please reload the page. If it keeps happening, tell us through the contact form."}
+          </p>
+          <a href="/" className="btn-primary mt-8">
+            Back to the home page
+          </a>
+        </section>
+      </PageShell>
+    </NoticeProvider>
+  );
+}

@@ -1,0 +1,162 @@
+import { Link } from "react-router";
+import { contractSourceUrl, WHITEPAPER_PATH } from "../../common/links.ts";
+import { useComingSoonGuard } from "../features/auth/account-links.tsx";
+import { useAuthStatus } from "../features/auth/auth-status.ts";
+import { TokenAddressDialog } from "../features/token/token-address-dialog.tsx";
+import { WhoWeAreDialog } from "../features/token/who-we-are-dialog.tsx";
+import { PageShell } from "../layout/page-shell.tsx";
+import { pageMeta } from "../lib/page-meta.ts";
+import { site } from "../site.ts";
+import type { Route } from "./+types/home";
+
+export const meta: Route.MetaFunction = () => pageMeta({ title: site.token.name, description: site.site.description, path: "/" });
+
+const { token, rewards } = site;
+
+const platforms = [
+  { name: "Browser extension", text: "Install the wallet in Chrome, Firefox, Edge or Brave, then add and trade the token." },
+  { name: "Android", text: "Set up the wallet app on an Android phone, buy with a swap and send with a QR code." },
+  { name: "iOS", text: "The same guides for iPhone, with the notes that differ on iOS." },
+];
+
+export default function Home() {
+  const status = useAuthStatus({ check: true });
+  const signUpGuard = useComingSoonGuard(status);
+  const dialogCard =
+    "card flex h-full w-full flex-col items-start text-left text-lg font-bold text-ink-900 hover:border-brand-300 hover:shadow-md";
+
+  return (
+    <PageShell>
+      <section className="bg-ink-900 text-white">
+        <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 pt-10 pb-16 sm:px-6 md:grid-cols-[1.5fr_1fr] md:pt-16 md:pb-24">
+          <div>
+            <p className="text-sm font-semibold tracking-widest text-gold-400 uppercase">ERC-20 on {token.chainName}</p>
+            <h1 className="mt-3 text-4xl font-black tracking-tight sm:text-6xl">
+              {token.name} <span className="text-brand-300">({token.symbol})</span>
+            </h1>
+            <p className="mt-4 text-xl text-white/90 sm:text-2xl">{site.site.tagline}</p>
+            <div className="mt-6 flex min-h-12 items-center" data-slot="price-badge" />
+            <p className="mt-6 max-w-xl text-lg leading-8 text-white/85">{site.site.description}</p>
+            <div className="mt-8 flex flex-wrap gap-3">
+              <Link to="/earn-tokens" className="btn-primary">
+                Earn Tokens
+              </Link>
+              <Link to="/how-to" className="btn-on-dark">
+                Wallet tutorials
+              </Link>
+              <Link to="/register" onClick={signUpGuard} className="btn-on-dark">
+                Sign up for rewards
+              </Link>
+            </div>
+          </div>
+          <img
+            src={token.logo}
+            alt={`${token.name} logo`}
+            width={320}
+            height={320}
+            className="mx-auto hidden size-64 md:block lg:size-80"
+          />
+        </div>
+      </section>
+
+      <section aria-labelledby="token-heading" className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
+        <h2 id="token-heading" className="text-3xl font-bold">
+          The token, in the open
+        </h2>
+        <p className="mt-3 max-w-2xl text-lg text-ink-800">
+          Everything about {token.symbol} can be checked: its address, its source code on {site.explorer.name}, and the whitepaper that sets
+          out the rules.
+        </p>
+        <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <li>
+            <TokenAddressDialog buttonClassName={dialogCard} />
+          </li>
+          <li>
+            <a href={contractSourceUrl(site)} className={dialogCard} rel="noopener noreferrer" target="_blank">
+              Contract Source Code<span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </li>
+          <li>
+            <a href={WHITEPAPER_PATH} className={dialogCard}>
+              Whitepaper (PDF)
+            </a>
+          </li>
+          <li>
+            <WhoWeAreDialog buttonClassName={dialogCard} />
+          </li>
+        </ul>
+      </section>
+
+      <section aria-labelledby="rewards-heading" className="bg-white">
+        <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
+          <h2 id="rewards-heading" className="text-3xl font-bold">
+            Rewards with simple rules
+          </h2>
+          <dl className="mt-8 grid gap-4 sm:grid-cols-3">
+            <div className="rounded-2xl bg-sand-100 p-6">
+              <dt className="text-base text-ink-800">Every day you claim</dt>
+              <dd className="mt-1 text-3xl font-black text-brand-700">
+                {rewards.dailyAmount.toLocaleString("en-US")} {token.symbol}
+              </dd>
+            </div>
+            <div className="rounded-2xl bg-sand-100 p-6">
+              <dt className="text-base text-ink-800">Each time a friend you invited claims</dt>
+              <dd className="mt-1 text-3xl font-black text-brand-700">
+                {rewards.referralBonus.toLocaleString("en-US")} {token.symbol}
+              </dd>
+            </div>
+            <div className="rounded-2xl bg-sand-100 p-6">
+              <dt className="text-base text-ink-800">Minimum to transfer to {token.chainName}</dt>
+              <dd className="mt-1 text-3xl font-black text-brand-700">
+                {rewards.minTransfer.toLocaleString("en-US")} {token.symbol}
+              </dd>
+            </div>
+          </dl>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <Link to="/register" onClick={signUpGuard} className="btn-primary">
+              Sign up for rewards
+            </Link>
+            <Link to="/earn-tokens" className="btn-secondary">
+              How earning works
+            </Link>
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="guides-heading" className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
+        <h2 id="guides-heading" className="text-3xl font-bold">
+          Wallet tutorials, step by step
+        </h2>
+        <p className="mt-3 max-w-2xl text-lg text-ink-800">
+          New to wallets? Our guides walk you through installing one, keeping your recovery phrase safe, and adding, buying, sending and
+          selling {token.symbol}.
+        </p>
+        <ul className="mt-8 grid gap-4 md:grid-cols-3">
+          {platforms.map((platform) => (
+            <li key={platform.name} className="card">
+              <h3 className="text-xl font-bold">{platform.name}</h3>
+              <p className="mt-2 text-base text-ink-800">{platform.text}</p>
+            </li>
+          ))}
+        </ul>
+        <Link to="/how-to" className="btn-secondary mt-8">
+          See all wallet guides
+        </Link>
+      </section>
+
+      <section aria-labelledby="contact-heading" className="bg-brand-100">
+        <div className="mx-auto flex max-w-6xl flex-col items-start gap-4 px-4 py-12 sm:px-6 md:flex-row md:items-center md:justify-between">
+          <div>
+            <h2 id="contact-heading" className="text-2xl font-bold">
+              Questions?
+            </h2>
+            <p className="mt-1 text-lg text-ink-800">We read every message and answer within a few days.</p>
+          </div>
+          <Link to="/contact-us" className="btn-primary">
+            Contact us
+          </Link>
+        </div>
+      </section>
+    </PageShell>
+  );
+}

@@ -1,0 +1,26 @@
+import type { SiteConfig } from "../config/site.ts";
+
+export type SitePage = {
+  path: string;
+  /** Route module under app/. */
+  file: string;
+  /** Needed when several paths share one module. */
+  id?: string;
+  /** Pages of the signed-in app (login, dashboard...) stay out of the sitemap. */
+  indexed?: false;
+};
+
+/**
+ * Every page the site has, in the spec's route table order. The route table
+ * (routes.ts), the prerender list and the server's list of valid paths all
+ * come from here, so a path no page owns is a real 404 everywhere.
+ */
+export function sitePages(site: SiteConfig): SitePage[] {
+  void site;
+  return [
+    { path: "/", file: "routes/home.tsx" },
+    { path: "/earn-tokens", file: "routes/earn-tokens.tsx" },
+    { path: "/privacy-policy", file: "routes/legal.tsx", id: "legal/privacy-policy" },
+    { path: "/terms-and-conditions", file: "routes/legal.tsx", id: "legal/terms-and-conditions" },
+  ];
+}

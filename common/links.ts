@@ -1,0 +1,28 @@
+import type { SiteConfig } from "../config/site.ts";
+
+/** Every outbound link the site builds from the token configuration, so no page spells an address or URL itself. */
+export function contractSourceUrl(site: SiteConfig): string {
+  return `${site.explorer.baseUrl}/address/${site.token.address}#code`;
+}
+
+export function explorerTokenUrl(site: SiteConfig): string {
+  return `${site.explorer.baseUrl}/token/${site.token.address}`;
+}
+
+export function poolUrl(site: SiteConfig): string {
+  return `${site.dex.appUrl}/explore/pools/ethereum/${site.dex.poolAddress}`;
+}
+
+export function swapUrl(site: SiteConfig): string {
+  return `${site.dex.appUrl}/swap?chain=mainnet&inputCurrency=${site.dex.quoteAddress}&outputCurrency=${site.token.address}`;
+}
+
+export function addLiquidityUrl(site: SiteConfig): string {
+  return `${site.dex.appUrl}/positions/create/v3?currencyA=${site.token.address}&currencyB=${site.dex.quoteAddress}&chain=ethereum`;
+}
+
+export const WHITEPAPER_PATH = "/whitepaper.pdf";
+
+export function referralLink(site: SiteConfig, referralCode: string): string {
+  return `${site.site.origin}/register?ref=${encodeURIComponent(referralCode)}`;
+}

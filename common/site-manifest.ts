@@ -1,0 +1,16 @@
+import { createHash } from "node:crypto";
+import type { SiteConfig } from "../config/site.ts";
+
+/** What the build writes to build/site-manifest.json and the server reads at start-up. */
+export type BuiltPage = { file: string; scriptHashes: string[] };
+
+export type SiteManifest = {
+  siteConfigHash: string;
+  pages: Record<string, BuiltPage>;
+  notFound: BuiltPage;
+};
+
+/** Ties a build to the configuration it was made from, so the server can refuse a stale one. */
+export function siteConfigHash(site: SiteConfig): string {
+  return createHash("sha256").update(JSON.stringify(site)).digest("hex");
+}

@@ -1,0 +1,64 @@
+/** The demo token's configuration: what `loadSiteConfig` starts from before files and environment variables. */
+
+/** Shipped so the demo runs; the first thing an operator replaces (production refuses it). */
+export const PLACEHOLDER_TOKEN_ADDRESS = "0x4b3e5a1A9C4e0f2d7e8b6a5C3d2E1F0A9b8c7D6E";
+
+export const defaultSiteConfig = {
+  token: {
+    name: "Kestrel",
+    symbol: "KSTL",
+    slug: "kestrel",
+    address: PLACEHOLDER_TOKEN_ADDRESS,
+    decimals: 18,
+    chainId: 1,
+    chainName: "Ethereum Mainnet",
+    logo: "/brand/logo.svg",
+  },
+  site: {
+    origin: "http://localhost:3000",
+    tagline: "A community token with a daily reward",
+    description:
+      "Kestrel (KSTL) is an ERC-20 token on Ethereum. Check its live price, learn to hold it safely with step-by-step wallet guides, and claim a daily reward.",
+    about:
+      "Kestrel is run by a small, independent team of engineers and community builders. We started it to give newcomers a calm, honest way into self-custody: clear wallet guides, a public contract anyone can read, and a rewards program with simple rules.",
+    themeColor: "#0f1d33",
+  },
+  explorer: { name: "Etherscan", baseUrl: "https://etherscan.io" },
+  dex: {
+    name: "Uniswap",
+    poolAddress: "0x7d2a6c4f3B1e8a9D0C5b6e7f8A9B0c1d2E3F4a5B",
+    quoteSymbol: "USDC",
+    quoteAddress: "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48",
+    quoteDecimals: 6,
+    feeTierPercent: "1",
+    appUrl: "https://app.uniswap.org",
+  },
+  socials: {
+    x: "https://x.com/kestreltoken",
+    telegram: "https://t.me/kestreltoken",
+    discord: "https://discord.gg/kestreltoken",
+    youtube: "https://www.youtube.com/@kestreltoken",
+  },
+  contact: {
+    endpoint: "/api/contact",
+    accessKey: "kestrel-site-contact-form",
+    subject: "New message from the Kestrel website",
+  },
+  rewards: {
+    dailyAmount: 100,
+    referralBonus: 10,
+    minTransfer: 10000,
+    claimIntervalHours: 24,
+    specialDays: [
+      { date: "2026-12-25", multiplier: 3 },
+      { date: "2027-01-01", multiplier: 2 },
+    ],
+  },
+  legal: {
+    operator: "Kestrel Project",
+    email: "hello@kestrel.example",
+    minimumAge: 18,
+    updated: "2026-11-21",
+  },
+  signups: "coming-soon",
+} as const;

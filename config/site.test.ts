@@ -1,0 +1,74 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { loadSiteConfig, SiteConfigError } from "./site.ts";
+
+describe("loadSiteConfig", () => {
+  it("describes the demo token when nothing is set", () => {
+    const site = loadSiteConfig({});
+    expect(site.token).toMatchObject({ name: "Kestrel", symbol: "KSTL", slug: "kestrel", decimals: 18, chainId: 1 });
+    expect(site.rewards).toMatchObject({ dailyAmount: 100, referralBonus: 10, minTransfer: 10_000, claimIntervalHours: 24 });
+    expect(site.signups).toBe("coming-soon");
+  });
+
+  it("re-brands from environment variables", () => {
+    const site = loadSiteConfig({
+      TOKEN_NAME: "Osprey",
+      TOKEN_SYMBOL: "OSP",
+      TOKEN_SLUG: "osprey",
+      TOKEN_ADDRESS: "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48",
+      TOKEN_DECIMALS: "9",
+      REWARD_DAILY_AMOUNT: "50",
+      REWARD_SPECIAL_DAYS: "2027-03-01:2, 2027-04-01:3",
+      SIGNUPS: "open",
+    });
+    expect(site.token).toMatchObject({ name: "Osprey", symbol: "OSP", slug: "osprey", decimals: 9 });
+    expect(site.rewards.dailyAmount).toBe(50);
+    expect(site.rewards.specialDays).toEqual([
+      { date: "2027-03-01", multiplier: 2 },
+      { date: "2027-04-01", multiplier: 3 },
+    ]);
+    expect(site.signups).toBe("open");
+  });
+
+  it("re-brands from a JSON file, with variables applied after it", () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "site-config-"));
+    const file = path.join(dir, "token.json");
+    writeFileSync(file, JSON.stringify({ token: { name: "Merlin", symbol: "MRLN" }, socials: { x: "https://x.com/merlin" } }));
+    const site = loadSiteConfig({ SITE_CONFIG_FILE: file, TOKEN_SYMBOL: "MRL" });
+    expect(site.token.name).toBe("Merlin");
+    expect(site.token.symbol).toBe("MRL");
+    expect(site.socials.x).toBe("https://x.com/merlin");
+    expect(site.socials.telegram).toBe("https://t.me/kestreltoken");
+  });
+
+  it("names every bad field at once", () => {
+    let error: unknown;
+    try {
+      loadSiteConfig({
+        TOKEN_ADDRESS: "0xa0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48",
+        TOKEN_DECIMALS: "eighteen",
+        SITE_ORIGIN: "https://kestrel.example/app/",
+        SIGNUPS: "maybe",
+        REWARD_SPECIAL_DAYS: "2027-03-01:5",
+      });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(SiteConfigError);
+    const problems = (error as SiteConfigError).problems.join("\n");
+    expect(problems).toContain("token.address: must be a 0x-prefixed Ethereum address written with its EIP-55 checksum");
+    expect(problems).toContain('TOKEN_DECIMALS: "eighteen" is not a number');
+    expect(problems).toContain("site.origin: must be an origin");
+    expect(problems).toContain("signups:");
+    expect(problems).toContain("rewards.specialDays.0.multiplier");
+  });
+
+  it("refuses a configuration file that is not JSON", () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "site-config-"));
+    const file = path.join(dir, "token.json");
+    writeFileSync(file, "name: Merlin");
+    expect(() => loadSiteConfig({ SITE_CONFIG_FILE: file })).toThrow(/SITE_CONFIG_FILE/);
+  });
+});

@@ -1,0 +1,183 @@
+/**
+ * The token and the site: the one configuration another token's team edits to
+ * re-brand everything. Defaults describe the demo token, Kestrel (KSTL).
+ *
+ * Read in Node only (the build, the server, scripts). The browser gets the
+ * validated result through the `virtual:site-config` module, so nothing here
+ * may be secret.
+ */
+import { readFileSync } from "node:fs";
+import { getAddress, isAddress } from "viem";
+import { z } from "zod";
+import { defaultSiteConfig } from "./kestrel.ts";
+
+export { PLACEHOLDER_TOKEN_ADDRESS } from "./kestrel.ts";
+
+const checksummedAddress = z.string().refine((value) => isAddress(value, { strict: false }) && value === getAddress(value), {
+  message: "must be a 0x-prefixed Ethereum address written with its EIP-55 checksum",
+});
+const webUrl = z.url({ protocol: /^https?$/ });
+const utcDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a UTC date written YYYY-MM-DD");
+
+export const siteConfigSchema = z.object({
+  token: z.object({
+    name: z.string().min(1).max(40),
+    symbol: z.string().regex(/^[A-Z0-9]{2,11}$/, "must be 2 to 11 capital letters or digits"),
+    /** `{product}` in routes, the `app` value of every payload and the price field's prefix. */
+    slug: z.string().regex(/^[a-z][a-z0-9]{1,30}$/, "must be lowercase letters and digits, starting with a letter"),
+    address: checksummedAddress,
+    decimals: z.number().int().min(0).max(36),
+    chainId: z.number().int().positive(),
+    chainName: z.string().min(1),
+    /** Path under public/ of the square logo (SVG). */
+    logo: z.string().startsWith("/"),
+  }),
+  site: z.object({
+    origin: webUrl.refine((value) => new URL(value).origin === value, {
+      message: "must be an origin such as https://kestrel.example, without a path or trailing slash",
+    }),
+    tagline: z.string().min(1),
+    description: z.string().min(1),
+    about: z.string().min(1),
+    themeColor: z.string().regex(/^#[0-9a-f]{6}$/i),
+  }),
+  explorer: z.object({ name: z.string().min(1), baseUrl: webUrl }),
+  dex: z.object({
+    name: z.string().min(1),
+    poolAddress: checksummedAddress,
+    /** The pool pairs the token with this stablecoin. */
+    quoteSymbol: z.string().min(1),
+    quoteAddress: checksummedAddress,
+    quoteDecimals: z.number().int().min(0).max(36),
+    feeTierPercent: z.string().regex(/^\d+(\.\d+)?$/),
+    /** The DEX web app; pool, swap and add-liquidity links are built from it (common/links.ts). */
+    appUrl: webUrl,
+  }),
+  socials: z.object({ x: webUrl, telegram: webUrl, discord: webUrl, youtube: webUrl }),
+  contact: z.object({
+    /** Where the contact form posts: the product's own endpoint unless an operator points it at a provider. */
+    endpoint: z.string().min(1),
+    /** Public by design: the form sends it, as form-submission providers expect. */
+    accessKey: z.string().min(8),
+    subject: z.string().min(1),
+  }),
+  rewards: z.object({
+    dailyAmount: z.number().int().positive(),
+    referralBonus: z.number().int().nonnegative(),
+    minTransfer: z.number().int().positive(),
+    claimIntervalHours: z.number().int().positive(),
+    specialDays: z.array(z.object({ date: utcDate, multiplier: z.union([z.literal(2), z.literal(3)]) })),
+  }),
+  legal: z.object({
+    operator: z.string().min(1),
+    email: z.email(),
+    minimumAge: z.number().int().min(13),
+    updated: utcDate,
+  }),
+  signups: z.enum(["coming-soon", "open"]),
+});
+
+export type SiteConfig = z.infer<typeof siteConfigSchema>;
+
+/**
+ * Environment variables an operator may set instead of editing a file. Each
+ * names one field; `SITE_CONFIG_FILE` may point at a JSON file holding any
+ * subset of the whole shape, applied before these.
+ */
+export const siteEnvironmentVariables = {
+  TOKEN_NAME: ["token", "name"],
+  TOKEN_SYMBOL: ["token", "symbol"],
+  TOKEN_SLUG: ["token", "slug"],
+  TOKEN_ADDRESS: ["token", "address"],
+  TOKEN_DECIMALS: ["token", "decimals"],
+  TOKEN_CHAIN_ID: ["token", "chainId"],
+  SITE_ORIGIN: ["site", "origin"],
+  EXPLORER_BASE_URL: ["explorer", "baseUrl"],
+  DEX_POOL_ADDRESS: ["dex", "poolAddress"],
+  DEX_APP_URL: ["dex", "appUrl"],
+  SOCIAL_X: ["socials", "x"],
+  SOCIAL_TELEGRAM: ["socials", "telegram"],
+  SOCIAL_DISCORD: ["socials", "discord"],
+  SOCIAL_YOUTUBE: ["socials", "youtube"],
+  CONTACT_ENDPOINT: ["contact", "endpoint"],
+  CONTACT_ACCESS_KEY: ["contact", "accessKey"],
+  REWARD_DAILY_AMOUNT: ["rewards", "dailyAmount"],
+  REWARD_REFERRAL_BONUS: ["rewards", "referralBonus"],
+  REWARD_MIN_TRANSFER: ["rewards", "minTransfer"],
+  REWARD_SPECIAL_DAYS: ["rewards", "specialDays"],
+  SIGNUPS: ["signups"],
+} as const satisfies Record<string, readonly string[]>;
+
+export class SiteConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`The site configuration is not valid:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "SiteConfigError";
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+/** Defaults, then `SITE_CONFIG_FILE`, then the variables above; validated, or a SiteConfigError naming every bad field. */
+export function loadSiteConfig(env: Env = process.env): SiteConfig {
+  const merged: Record<string, unknown> = structuredClone(defaultSiteConfig);
+  const problems: string[] = [];
+  if (env.SITE_CONFIG_FILE) {
+    try {
+      deepMerge(merged, JSON.parse(readFileSync(env.SITE_CONFIG_FILE, "utf8")));
+    } catch (error) {
+      problems.push(`SITE_CONFIG_FILE (${env.SITE_CONFIG_FILE}): ${(error as Error).message}`);
+    }
+  }
+  for (const [variable, path] of Object.entries(siteEnvironmentVariables)) {
+    const raw = env[variable];
+    if (raw === undefined || raw === "") continue;
+    setPath(merged, path, parseEnvValue(variable, raw, problems));
+  }
+  const result = siteConfigSchema.safeParse(merged);
+  if (!result.success) {
+    for (const issue of result.error.issues) problems.push(`${issue.path.join(".")}: ${issue.message}`);
+  }
+  if (problems.length > 0 || !result.success) throw new SiteConfigError(problems);
+  return result.data;
+}
+
+function parseEnvValue(variable: string, raw: string, problems: string[]): unknown {
+  if (variable === "REWARD_SPECIAL_DAYS") {
+    // "2026-12-25:3,2027-01-01:2"
+    return raw.split(",").map((entry) => {
+      const [date, multiplier] = entry.trim().split(":");
+      return { date, multiplier: Number(multiplier) };
+    });
+  }
+  const current = getPath(defaultSiteConfig, siteEnvironmentVariables[variable as keyof typeof siteEnvironmentVariables]);
+  if (typeof current === "number") {
+    const value = Number(raw);
+    if (!Number.isFinite(value)) problems.push(`${variable}: "${raw}" is not a number`);
+    return value;
+  }
+  return raw;
+}
+
+function getPath(target: unknown, path: readonly string[]): unknown {
+  return path.reduce<unknown>((node, key) => (node as Record<string, unknown>)?.[key], target);
+}
+
+function setPath(target: Record<string, unknown>, path: readonly string[], value: unknown): void {
+  let node = target;
+  for (const key of path.slice(0, -1)) node = node[key] as Record<string, unknown>;
+  node[path[path.length - 1] as string] = value;
+}
+
+function deepMerge(target: Record<string, unknown>, source: unknown): void {
+  if (typeof source !== "object" || source === null || Array.isArray(source)) {
+    throw new Error("must hold a JSON object");
+  }
+  for (const [key, value] of Object.entries(source)) {
+    const existing = target[key];
+    if (typeof value === "object" && value !== null && !Array.isArray(value) && typeof existing === "object" && existing !== null) {
+      deepMerge(existing as Record<string, unknown>, value);
+    } else {
+      target[key] = value;
+    }
+  }
+}

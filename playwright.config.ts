@@ -1,0 +1,41 @@
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+import { CHROMIUM_ARGS, findChromium } from "./tests/e2e/support/chromium.ts";
+
+const PORT = Number(process.env.E2E_PORT ?? 3101);
+// Workers load this file too; only the main process starts the server, so each run gets one fresh database.
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "kestrel-e2e-"));
+process.env.E2E_DATA_DIR = dataDir;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: true,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: [["list"]],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
+    trace: "retain-on-failure",
+  },
+  webServer: {
+    command: "node build/node/server/index.js",
+    url: `http://localhost:${PORT}/readyz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      PGLITE_DIR: path.join(dataDir, "pglite"),
+      LOG_LEVEL: "warn",
+      E2E_HOOKS: "1",
+    },
+  },
+});

@@ -1,0 +1,43 @@
+import { randomUUID } from "node:crypto";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import type { SiteConfig } from "../config/site.ts";
+import type { Clock } from "./clock.ts";
+import type { DatabaseHandle } from "./db/client.ts";
+import type { ServerEnv } from "./env.ts";
+import { errorHandling } from "./plugins/errors.ts";
+import { securityHeaders } from "./plugins/security-headers.ts";
+import { type SiteBuild, sitePlugin } from "./plugins/site.ts";
+import { zodSchemas } from "./plugins/zod-schemas.ts";
+import { healthRoutes } from "./routes/health.ts";
+
+export type AppDependencies = {
+  env: ServerEnv;
+  site: SiteConfig;
+  database: DatabaseHandle;
+  clock: Clock;
+  /** The prerendered site; null in API tests, which need no pages. */
+  siteBuild: SiteBuild | null;
+  logger?: FastifyServerOptions["logger"];
+};
+
+/** JSON bodies of the API are small; anything larger is refused with 413. */
+export const BODY_LIMIT_BYTES = 16 * 1024;
+
+/** Builds the whole server without listening: plugins first, then routes. Tests call it too. */
+export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: deps.env.TRUST_PROXY.length > 0 ? deps.env.TRUST_PROXY : false,
+    genReqId: () => randomUUID(),
+    return503OnClosing: true,
+  });
+
+  await app.register(zodSchemas, { checkResponses: deps.env.NODE_ENV !== "production" });
+  await app.register(securityHeaders);
+  await app.register(errorHandling, { site: deps.siteBuild });
+
+  await app.register(healthRoutes, { database: deps.database });
+  if (deps.siteBuild) await app.register(sitePlugin, { build: deps.siteBuild });
+  return app;
+}

@@ -1,0 +1,58 @@
+import { PGlite } from "@electric-sql/pglite";
+import { type SQL, sql } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import pg from "pg";
+import { lockDataDir } from "./data-dir-lock.ts";
+import * as schema from "./schema.ts";
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DatabaseHandle = {
+  db: Database;
+  close(): Promise<void>;
+} & ({ driver: "pglite"; client: PGlite } | { driver: "postgres"; pool: pg.Pool });
+
+export type DatabaseOptions =
+  | { driver: "postgres"; url: string; poolSize?: number }
+  /** `dataDir` undefined keeps the database in memory (tests); `loadDataDir` starts from a dump. */
+  | { driver: "pglite"; dataDir?: string; loadDataDir?: Blob };
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.driver === "postgres") {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, connectionTimeoutMillis: 5_000 });
+    // A lost connection (the server restarting) must fail the queries that used it, not the process.
+    pool.on("error", () => {});
+    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    return { db, driver: "postgres", pool, close: () => pool.end() };
+  }
+  const unlock = options.dataDir ? lockDataDir(options.dataDir) : () => {};
+  try {
+    const client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+    await client.waitReady;
+    const db = drizzlePglite(client, { schema }) as unknown as Database;
+    return {
+      db,
+      driver: "pglite",
+      client,
+      close: async () => {
+        await client.close();
+        unlock();
+      },
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+/** The rows of a raw statement, on either driver. */
+export async function queryRows<Row>(db: Database, query: SQL): Promise<Row[]> {
+  const result = (await db.execute(query)) as unknown as { rows: Row[] };
+  return result.rows;
+}
+
+export async function ping(db: Database): Promise<void> {
+  await db.execute(sql`select 1`);
+}

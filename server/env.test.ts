@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { loadSiteConfig } from "../config/site.ts";
+import { EnvError, parseServerEnv } from "./env.ts";
+
+const demoSite = loadSiteConfig({});
+const productionSite = loadSiteConfig({
+  TOKEN_ADDRESS: "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48",
+  SITE_ORIGIN: "https://kestrel.example",
+});
+
+function problemsOf(run: () => unknown): string[] {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof EnvError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe("parseServerEnv", () => {
+  it("runs the demo with no settings at all", () => {
+    const env = parseServerEnv({}, demoSite);
+    expect(env).toMatchObject({ NODE_ENV: "development", PORT: 3000, PGLITE_DIR: ".data/pglite", TRUST_PROXY: [] });
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it("reads trusted proxies as a list", () => {
+    expect(parseServerEnv({ TRUST_PROXY: "127.0.0.1, 10.0.0.0/8" }, demoSite).TRUST_PROXY).toEqual(["127.0.0.1", "10.0.0.0/8"]);
+  });
+
+  it("refuses to start production without what it needs, one line per setting", () => {
+    const problems = problemsOf(() => parseServerEnv({ NODE_ENV: "production", DEMO_DATA: "1" }, demoSite));
+    expect(problems).toEqual([
+      "DATABASE_URL: required in production (a PostgreSQL server)",
+      "SESSION_SECRET: required in production (at least 32 random characters)",
+      "DEMO_DATA: demo data is never seeded in production",
+      "TOKEN_ADDRESS: still the demo placeholder; set the token's real contract address",
+      "SITE_ORIGIN: must be the site's public https origin (now http://localhost:3000)",
+    ]);
+  });
+
+  it("starts production when everything is set", () => {
+    const env = parseServerEnv(
+      { NODE_ENV: "production", DATABASE_URL: "postgres://app@db/kestrel", SESSION_SECRET: "s".repeat(40) },
+      productionSite,
+    );
+    expect(env.NODE_ENV).toBe("production");
+  });
+
+  it("refuses a short session secret and a bad port", () => {
+    const problems = problemsOf(() => parseServerEnv({ SESSION_SECRET: "short", PORT: "99999" }, demoSite));
+    expect(problems.some((problem) => problem.startsWith("SESSION_SECRET"))).toBe(true);
+    expect(problems.some((problem) => problem.startsWith("PORT"))).toBe(true);
+  });
+});

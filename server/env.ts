@@ -1,0 +1,73 @@
+import { z } from "zod";
+import { PLACEHOLDER_TOKEN_ADDRESS, type SiteConfig } from "../config/site.ts";
+
+const booleanFlag = z
+  .enum(["1", "0", "true", "false", "yes", "no"])
+  .transform((value) => value === "1" || value === "true" || value === "yes");
+
+const commaList = z.string().transform((value) =>
+  value
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean),
+);
+
+/** The server's own settings (secrets and operations). Token facts live in config/site.ts. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  HOST: z.string().default("0.0.0.0"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** A PostgreSQL server; without it the embedded database (PGlite) stores data in PGLITE_DIR. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// connection URL")
+    .optional(),
+  PGLITE_DIR: z.string().default(".data/pglite"),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Signs CSRF tokens; shared by every instance. Generated and stored in the database when unset outside production. */
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  /** Proxies whose X-Forwarded-For is believed: IPs or CIDRs, comma-separated. */
+  TRUST_PROXY: commaList.default([]),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "must be a redis:// URL")
+    .optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Seed the demo account and sample data at start-up (never in production). */
+  DEMO_DATA: booleanFlag.optional(),
+  /** Test-only routes that move a user's claim clock for end-to-end tests (never in production). */
+  E2E_HOOKS: booleanFlag.default(false),
+  BUILD_DIR: z.string().default("build/client"),
+});
+
+export type ServerEnv = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`The server's environment is not valid:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+    this.name = "EnvError";
+  }
+}
+
+/** Parses the environment once; every problem, including what production needs of the site configuration, is named in one error. */
+export function parseServerEnv(env: Record<string, string | undefined>, site: SiteConfig): ServerEnv {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) throw new EnvError(result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`));
+  const parsed = result.data;
+  const problems: string[] = [];
+  if (parsed.NODE_ENV === "production") {
+    if (!parsed.DATABASE_URL) problems.push("DATABASE_URL: required in production (a PostgreSQL server)");
+    if (!parsed.SESSION_SECRET) problems.push("SESSION_SECRET: required in production (at least 32 random characters)");
+    if (parsed.DEMO_DATA) problems.push("DEMO_DATA: demo data is never seeded in production");
+    if (parsed.E2E_HOOKS) problems.push("E2E_HOOKS: test hooks are never enabled in production");
+    if (site.token.address === PLACEHOLDER_TOKEN_ADDRESS)
+      problems.push("TOKEN_ADDRESS: still the demo placeholder; set the token's real contract address");
+    const origin = new URL(site.site.origin);
+    if (origin.protocol !== "https:" || origin.hostname === "localhost") {
+      problems.push(`SITE_ORIGIN: must be the site's public https origin (now ${site.site.origin})`);
+    }
+  }
+  if (problems.length > 0) throw new EnvError(problems);
+  return parsed;
+}

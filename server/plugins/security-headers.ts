@@ -1,0 +1,47 @@
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import type { SiteConfig } from "../../config/site.ts";
+
+/** The page policy: scripts only from this origin or with the hash of an inline script the build emitted. */
+export function pageContentSecurityPolicy(site: SiteConfig, scriptHashes: readonly string[]): string {
+  const contactOrigin = site.contact.endpoint.startsWith("/") ? "" : ` ${new URL(site.contact.endpoint).origin}`;
+  const secure = site.site.origin.startsWith("https:");
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${scriptHashes.join(" ")}`.trimEnd(),
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    `connect-src 'self'${contactOrigin}`,
+    `form-action 'self'${contactOrigin}`,
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "object-src 'none'",
+    "manifest-src 'self'",
+    ...(secure ? ["upgrade-insecure-requests"] : []),
+  ].join("; ");
+}
+
+const API_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
+
+const commonHeaders: Record<string, string> = {
+  "strict-transport-security": "max-age=63072000; includeSubDomains",
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "strict-origin-when-cross-origin",
+  "x-frame-options": "DENY",
+  "cross-origin-opener-policy": "same-origin",
+  "cross-origin-resource-policy": "same-origin",
+  "permissions-policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
+};
+
+/**
+ * Security headers on every response, errors and 404s included. A page's
+ * own policy (set by the site plugin) wins over the strict default.
+ */
+export const securityHeaders = fp(async (app: FastifyInstance) => {
+  app.addHook("onSend", async (_request, reply, payload) => {
+    reply.headers(commonHeaders);
+    if (!reply.hasHeader("content-security-policy")) reply.header("content-security-policy", API_POLICY);
+    return payload;
+  });
+});

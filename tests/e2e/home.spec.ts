@@ -1,0 +1,89 @@
+import { loadSiteConfig } from "../../config/site.ts";
+import { expect, test } from "./support/test.ts";
+
+const site = loadSiteConfig();
+
+test.describe("home page", () => {
+  test("shows the token, its links and the Earn button", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${site.token.name} (${site.token.symbol})`);
+    const main = page.getByRole("main");
+    await expect(main.getByRole("link", { name: "Whitepaper (PDF)" })).toHaveAttribute("href", "/whitepaper.pdf");
+    await expect(main.getByRole("link", { name: /Contract Source Code/ })).toHaveAttribute(
+      "href",
+      `${site.explorer.baseUrl}/address/${site.token.address}#code`,
+    );
+    await expect(main.getByRole("link", { name: "Wallet tutorials" })).toHaveAttribute("href", "/how-to");
+    await expect(main.getByRole("link", { name: "Contact us" })).toHaveAttribute("href", "/contact-us");
+    await expect(main.getByRole("link", { name: "Earn Tokens" })).toHaveAttribute("href", "/earn-tokens");
+    await main.getByRole("link", { name: "Sign up for rewards" }).first().click();
+    await expect(page.getByRole("alert")).toHaveText(/Coming soon/);
+  });
+
+  test("the Public Token Address modal is labelled, traps focus, copies, and closes on Escape", async ({ page, context }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.clock.install();
+    await page.goto("/");
+    const opener = page.getByRole("main").getByRole("button", { name: "Public Token Address" });
+    await opener.click();
+    const dialog = page.getByRole("dialog", { name: "Public Token Address" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText(site.token.address)).toBeVisible();
+
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press("Tab");
+      expect(await dialog.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+    }
+
+    await dialog.getByRole("button", { name: "Copy" }).click();
+    await expect(dialog.getByRole("button", { name: "Copied!" })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(site.token.address);
+    await page.clock.runFor(1_900);
+    await expect(dialog.getByRole("button", { name: "Copied!" })).toBeVisible();
+    await page.clock.runFor(200);
+    await expect(dialog.getByRole("button", { name: "Copy" })).toBeVisible();
+
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+  });
+
+  test("a failed copy is only logged: the label stays and nothing is shown", async ({ page }) => {
+    const warnings: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "warning") warnings.push(message.text());
+    });
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator, "clipboard", { value: { writeText: () => Promise.reject(new Error("denied")) } });
+    });
+    await page.goto("/");
+    await page.getByRole("main").getByRole("button", { name: "Public Token Address" }).click();
+    const dialog = page.getByRole("dialog", { name: "Public Token Address" });
+    await dialog.getByRole("button", { name: "Copy" }).click();
+    await expect.poll(() => warnings.join("\n")).toContain("Could not copy");
+    await expect(dialog.getByRole("button", { name: "Copy" })).toBeVisible();
+    await expect(page.getByRole("alert")).toHaveCount(0);
+  });
+
+  test("the Who We Are modal opens from the keyboard and closes with its Close button", async ({ page }) => {
+    await page.goto("/");
+    const opener = page.getByRole("main").getByRole("button", { name: "Who We Are" });
+    await opener.focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Who We Are" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(site.site.about);
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+  });
+
+  test("the footer opens the same modals on other pages", async ({ page }) => {
+    await page.goto("/terms-and-conditions");
+    await page.getByRole("contentinfo").getByRole("button", { name: "Public Token Address" }).click();
+    await expect(page.getByRole("dialog", { name: "Public Token Address" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await page.getByRole("contentinfo").getByRole("button", { name: "Who We Are" }).click();
+    await expect(page.getByRole("dialog", { name: "Who We Are" })).toBeVisible();
+  });
+});

@@ -1,0 +1,127 @@
+import { expect, expectAccessible, test } from "./support/test.ts";
+
+test.describe("shared layout", () => {
+  test("the navigation bar changes style once the page is scrolled 15 px", async ({ page }) => {
+    await page.goto("/");
+    const header = page.locator("header").filter({ has: page.getByRole("navigation", { name: "Main" }) });
+    await expect(header).toHaveAttribute("data-scrolled", "false");
+    await page.evaluate(() => window.scrollTo(0, 14));
+    await expect(header).toHaveAttribute("data-scrolled", "false");
+    await page.evaluate(() => window.scrollTo(0, 15));
+    await expect(header).toHaveAttribute("data-scrolled", "true");
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(header).toHaveAttribute("data-scrolled", "false");
+  });
+
+  test("the navigation has Home, the wallet guides, Login, Register and the Earn button", async ({ page }) => {
+    await page.goto("/earn-tokens");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("link", { name: "Home" })).toHaveAttribute("href", "/");
+    await expect(nav.getByRole("link", { name: "Wallet Guides" })).toHaveAttribute("href", "/how-to");
+    await expect(nav.getByRole("link", { name: "Login" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Register" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Earn Tokens" })).toHaveAttribute("href", "/earn-tokens");
+  });
+
+  test("Login and Register say Coming soon instead of navigating while visitors are anonymous", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Login" }).click();
+    await expect(page.getByRole("alert")).toHaveText(/Coming soon/);
+    await expect(page).toHaveURL("/");
+    await page.getByRole("button", { name: "Dismiss" }).click();
+    await expect(page.getByRole("alert")).toHaveCount(0);
+
+    await page.getByRole("contentinfo").getByRole("link", { name: "Register" }).click();
+    await expect(page.getByRole("alert")).toHaveText(/Coming soon/);
+    await expect(page).toHaveURL("/");
+  });
+
+  test("the footer has every item the spec lists", async ({ page }) => {
+    await page.goto("/privacy-policy");
+    const footer = page.getByRole("contentinfo");
+    await expect(footer.getByRole("link", { name: "Home" })).toHaveAttribute("href", "/");
+    await expect(footer.getByRole("button", { name: "Who We Are" })).toBeVisible();
+    await expect(footer.getByRole("link", { name: "Whitepaper (PDF)" })).toHaveAttribute("href", "/whitepaper.pdf");
+    await expect(footer.getByRole("link", { name: "Wallet Guide" })).toHaveAttribute("href", "/how-to");
+    await expect(footer.getByRole("button", { name: "Public Token Address" })).toBeVisible();
+    await expect(footer.getByRole("link", { name: /Contract Source Code/ })).toHaveAttribute(
+      "href",
+      /etherscan\.io\/address\/0x[0-9a-fA-F]{40}#code$/,
+    );
+    await expect(footer.getByRole("link", { name: "Register" })).toBeVisible();
+    await expect(footer.getByRole("link", { name: "Login" })).toBeVisible();
+    await expect(footer.getByRole("link", { name: "Earn Tokens" })).toBeVisible();
+    for (const network of ["X (Twitter)", "Telegram", "Discord", "YouTube"]) {
+      await expect(footer.getByRole("link", { name: new RegExp(`^${network.replace(/[()]/g, "\\$&")}`) })).toHaveAttribute(
+        "href",
+        /^https:\/\//,
+      );
+    }
+  });
+
+  test("on a phone the menu button opens and closes the navigation", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto("/");
+    const menu = page.getByRole("button", { name: "Menu" });
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("link", { name: "Wallet Guides" })).toBeHidden();
+    await menu.click();
+    await expect(menu).toHaveAttribute("aria-expanded", "true");
+    await expect(nav.getByRole("link", { name: "Wallet Guides" })).toBeVisible();
+    await menu.click();
+    await expect(nav.getByRole("link", { name: "Wallet Guides" })).toBeHidden();
+  });
+
+  test("a keyboard user can skip to the main content", async ({ page }) => {
+    await page.goto("/earn-tokens");
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Skip to main content" });
+    await expect(skip).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page.locator("main")).toBeFocused();
+  });
+});
+
+test.describe("pages and the 404", () => {
+  for (const [path, heading] of [
+    ["/", /Kestrel/],
+    ["/earn-tokens", /Earn KSTL every day/],
+    ["/privacy-policy", "Privacy Policy"],
+    ["/terms-and-conditions", "Terms and Conditions"],
+  ] as const) {
+    test(`${path} renders and passes axe`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+      await expectAccessible(page);
+    });
+  }
+
+  test("an unknown path answers 404 with the 404 page and a link home", async ({ page }) => {
+    const response = await page.goto("/no-such-page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Oops! Page Not Found (404)");
+    await expectAccessible(page);
+    await page.getByRole("main").getByRole("link", { name: "Go to the home page" }).click();
+    await expect(page).toHaveURL("/");
+  });
+
+  test("pages carry the security headers", async ({ page }) => {
+    for (const path of ["/", "/no-such-page"]) {
+      const response = await page.goto(path);
+      const headers = response?.headers() ?? {};
+      expect(headers["content-security-policy"]).toMatch(/script-src 'self' 'sha256-/);
+      expect(headers["content-security-policy"]).not.toContain("unsafe-inline");
+      expect(headers["strict-transport-security"]).toContain("max-age=");
+      expect(headers["x-content-type-options"]).toBe("nosniff");
+      expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    }
+  });
+
+  test("the earn-tokens sign-up links say Coming soon", async ({ page }) => {
+    await page.goto("/earn-tokens");
+    await page.getByRole("main").getByRole("link", { name: "Sign up for rewards" }).click();
+    await expect(page.getByRole("alert")).toHaveText(/Coming soon/);
+    await expect(page).toHaveURL("/earn-tokens");
+  });
+});

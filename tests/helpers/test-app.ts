@@ -1,0 +1,61 @@
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll } from "vitest";
+import { loadSiteConfig, type SiteConfig } from "../../config/site.ts";
+import { buildApp } from "../../server/app.ts";
+import { fakeClock } from "../../server/clock.ts";
+import { parseServerEnv } from "../../server/env.ts";
+import { loadSiteBuild } from "../../server/plugins/site.ts";
+import { projectRoot } from "../../server/project-root.ts";
+import { createTestDatabase, type TestDatabase } from "./test-database.ts";
+
+export const TEST_SESSION_SECRET = "test-secret-0123456789abcdef0123456789abcdef";
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: TestDatabase;
+  clock: ReturnType<typeof fakeClock>;
+  site: SiteConfig;
+};
+
+export type TestAppOptions = {
+  /** Serve the built site too (needs `npm run build`). */
+  withSite?: boolean;
+  env?: Record<string, string>;
+  /** Extra routes a test needs (for example one that fails on purpose). */
+  extraRoutes?: (app: FastifyInstance) => void;
+};
+
+export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp & { close(): Promise<void> }> {
+  const site = loadSiteConfig();
+  const env = parseServerEnv({ NODE_ENV: "test", SESSION_SECRET: TEST_SESSION_SECRET, LOG_LEVEL: "silent", ...options.env }, site);
+  const database = await createTestDatabase();
+  const clock = fakeClock();
+  const siteBuild = options.withSite ? loadSiteBuild(path.join(projectRoot, "build/client"), site) : null;
+  const app = await buildApp({ env, site, database, clock, siteBuild });
+  options.extraRoutes?.(app);
+  await app.ready();
+  return {
+    app,
+    database,
+    clock,
+    site,
+    close: async () => {
+      await app.close();
+      await database.dispose();
+    },
+  };
+}
+
+/** One app and one fresh database for the whole test file; the fields are filled before the first test runs. */
+export function useTestApp(options: TestAppOptions = {}): TestApp {
+  const context = {} as TestApp;
+  let close: () => Promise<void> = async () => {};
+  beforeAll(async () => {
+    const built = await buildTestApp(options);
+    Object.assign(context, built);
+    close = built.close;
+  });
+  afterAll(() => close());
+  return context;
+}

@@ -1,0 +1,16 @@
+import { defineConfig } from "vitest/config";
+import { loadSiteConfig } from "./config/site.ts";
+import { siteConfigPlugin } from "./scripts/build/site-config-plugin.ts";
+
+// Its own file, so Vitest neither loads the React Router plugin nor picks up Playwright specs.
+export default defineConfig({
+  plugins: [siteConfigPlugin(loadSiteConfig())],
+  test: {
+    include: ["{app,common,config,server,scripts,tests/api,tests/unit}/**/*.test.{ts,tsx}"],
+    globalSetup: ["tests/setup/database-template.ts"],
+    setupFiles: ["tests/setup/fail-on-console-error.ts"],
+    pool: "forks",
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
