@@ -51,7 +51,6 @@ export function DialogButton({
       >
         {label}
       </button>
-      {/* biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop is a mouse shortcut; the keyboard has Escape and the Close button. */}
       <dialog
         ref={dialogRef}
         aria-labelledby={titleId}

@@ -7,7 +7,7 @@ import { test as base, expect, type Page } from "@playwright/test";
  * browser's "Failed to load resource" lines for API answers the product sends
  * on purpose (401 from is-authenticated, 4xx refusals) are not errors.
  */
-export const test = base.extend<{ failOnPageErrors: void }>({
+export const test = base.extend<{ failOnPageErrors: undefined }>({
   failOnPageErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
@@ -21,7 +21,7 @@ export const test = base.extend<{ failOnPageErrors: void }>({
         if (response.status() >= 400 && !isDocument && !url.pathname.startsWith("/api/"))
           errors.push(`${response.status()} for ${url.pathname}`);
       });
-      await use();
+      await use(undefined);
       expect(errors, "errors in the page").toEqual([]);
     },
     { auto: true },
