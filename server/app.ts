@@ -5,10 +5,15 @@ import type { Clock } from "./clock.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import type { ServerEnv } from "./env.ts";
 import { errorHandling } from "./plugins/errors.ts";
+import { requestGuards } from "./plugins/request-guards.ts";
 import { securityHeaders } from "./plugins/security-headers.ts";
+import { sessionsPlugin } from "./plugins/sessions.ts";
 import { type SiteBuild, sitePlugin } from "./plugins/site.ts";
 import { zodSchemas } from "./plugins/zod-schemas.ts";
+import { accountRoutes } from "./routes/api/accounts.ts";
 import { healthRoutes } from "./routes/health.ts";
+import { databaseRateLimiter, type RateLimiter } from "./services/rate-limit.ts";
+import { sessionSecret } from "./services/secrets.ts";
 
 export type AppDependencies = {
   env: ServerEnv;
@@ -18,7 +23,11 @@ export type AppDependencies = {
   /** The prerendered site; null in API tests, which need no pages. */
   siteBuild: SiteBuild | null;
   logger?: FastifyServerOptions["logger"];
+  /** Shared counters; the database's unless Redis is configured. */
+  rateLimiter?: RateLimiter;
 };
+
+const MINUTE_MS = 60_000;
 
 /** JSON bodies of the API are small; anything larger is refused with 413. */
 export const BODY_LIMIT_BYTES = 16 * 1024;
@@ -37,7 +46,27 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(securityHeaders);
   await app.register(errorHandling, { site: deps.siteBuild });
 
+  await app.register(requestGuards, { site: deps.site });
+  await app.register(sessionsPlugin, { db: deps.database.db, clock: deps.clock, site: deps.site });
+
+  const { env, site, clock } = deps;
+  const db = deps.database.db;
+  const rateLimiter = deps.rateLimiter ?? databaseRateLimiter({ db, clock });
+  const secret = await sessionSecret(db, env.SESSION_SECRET);
+
   await app.register(healthRoutes, { database: deps.database });
+  await app.register(accountRoutes, {
+    site,
+    db,
+    clock,
+    secret,
+    rateLimiter,
+    loginLimits: {
+      failuresPerAccount: { max: env.LOGIN_MAX_FAILURES_PER_ACCOUNT, windowMs: 15 * MINUTE_MS },
+      failuresPerIp: { max: env.LOGIN_MAX_FAILURES_PER_IP, windowMs: 15 * MINUTE_MS },
+    },
+    registrationsPerIp: { max: env.REGISTRATIONS_PER_IP_PER_HOUR, windowMs: 60 * MINUTE_MS },
+  });
   if (deps.siteBuild) await app.register(sitePlugin, { build: deps.siteBuild });
   return app;
 }

@@ -38,6 +38,11 @@ const envSchema = z.object({
   /** Test-only routes that move a user's claim clock for end-to-end tests (never in production). */
   E2E_HOOKS: booleanFlag.default(false),
   BUILD_DIR: z.string().default("build/client"),
+  /** Failed logins allowed per account, and per client address, in 15 minutes. */
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
+  /** Registration attempts allowed per client address in an hour. */
+  REGISTRATIONS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(20),
 });
 
 export type ServerEnv = z.infer<typeof envSchema>;

@@ -1,0 +1,44 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import type { SiteConfig } from "../../config/site.ts";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** The call changes state (the spec's sign-out and claim are GETs): refused from other sites, navigations and prefetches. */
+    stateChanging?: boolean;
+  }
+}
+
+export const CROSS_SITE_REFUSED = "This request must come from the site itself.";
+
+function crossSiteReason(request: FastifyRequest, site: SiteConfig): string | null {
+  const headers = request.headers;
+  const fetchSite = headers["sec-fetch-site"];
+  if (fetchSite !== undefined && fetchSite !== "same-origin") return "sec-fetch-site";
+  if (headers["sec-fetch-mode"] === "navigate") return "navigation";
+  const purpose = `${headers["sec-purpose"] ?? ""} ${headers.purpose ?? ""} ${headers["x-moz"] ?? ""}`.toLowerCase();
+  if (purpose.includes("prefetch") || purpose.includes("prerender")) return "prefetch";
+  const origin = headers.origin;
+  if (origin !== undefined && origin !== site.site.origin && origin !== `${request.protocol}://${request.host}`) return "origin";
+  return null;
+}
+
+/**
+ * Every API answer is `Cache-Control: no-store` unless its route says
+ * otherwise; a state-changing call is refused with 403 when the browser says
+ * it comes from another site, from a navigation or a prefetch.
+ */
+export const requestGuards = fp<{ site: SiteConfig }>(async (app: FastifyInstance, { site }) => {
+  app.addHook("onRequest", async (request, reply) => {
+    if (!request.routeOptions.config.stateChanging) return;
+    const reason = crossSiteReason(request, site);
+    if (reason) {
+      request.log.info({ reason }, "cross-site state change refused");
+      return reply.code(403).header("cache-control", "no-store").send({ err_msg: CROSS_SITE_REFUSED });
+    }
+  });
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (request.url.startsWith("/api/") && !reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
+    return payload;
+  });
+});

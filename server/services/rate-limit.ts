@@ -1,0 +1,57 @@
+import { and, eq, lt, sql } from "drizzle-orm";
+import type { Clock } from "../clock.ts";
+import type { Database } from "../db/client.ts";
+import { rateLimitCounters } from "../db/schema.ts";
+
+/** A limit: at most `max` events per fixed window of `windowMs`. */
+export type Limit = { max: number; windowMs: number };
+
+/**
+ * Counters every instance shares: the database by default, Redis when
+ * configured. Fixed windows keep a hit to one atomic statement.
+ */
+export type RateLimiter = {
+  /** Adds one event to the key's current window; answers the count including it. */
+  hit(key: string, windowMs: number): Promise<number>;
+  /** The count in the key's current window. */
+  count(key: string, windowMs: number): Promise<number>;
+};
+
+export function windowStart(now: Date, windowMs: number): Date {
+  return new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+}
+
+/** Seconds until the key's current window closes, for Retry-After and messages. */
+export function secondsUntilWindowEnds(now: Date, windowMs: number): number {
+  return Math.ceil((windowStart(now, windowMs).getTime() + windowMs - now.getTime()) / 1000);
+}
+
+export function databaseRateLimiter({ db, clock }: { db: Database; clock: Clock }): RateLimiter {
+  return {
+    async hit(key, windowMs) {
+      const now = clock.now();
+      const start = windowStart(now, windowMs);
+      const [row] = await db
+        .insert(rateLimitCounters)
+        .values({ key, windowStart: start, hits: 1, expiresAt: new Date(start.getTime() + windowMs) })
+        .onConflictDoUpdate({
+          target: [rateLimitCounters.key, rateLimitCounters.windowStart],
+          set: { hits: sql`${rateLimitCounters.hits} + 1` },
+        })
+        .returning({ hits: rateLimitCounters.hits });
+      return row?.hits ?? 1;
+    },
+    async count(key, windowMs) {
+      const start = windowStart(clock.now(), windowMs);
+      const [row] = await db
+        .select({ hits: rateLimitCounters.hits })
+        .from(rateLimitCounters)
+        .where(and(eq(rateLimitCounters.key, key), eq(rateLimitCounters.windowStart, start)));
+      return row?.hits ?? 0;
+    },
+  };
+}
+
+export async function deleteExpiredRateLimits({ db, clock }: { db: Database; clock: Clock }): Promise<void> {
+  await db.delete(rateLimitCounters).where(lt(rateLimitCounters.expiresAt, clock.now()));
+}

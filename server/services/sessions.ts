@@ -1,0 +1,69 @@
+import { createHash, randomBytes } from "node:crypto";
+import { eq, lt } from "drizzle-orm";
+import type { Clock } from "../clock.ts";
+import type { Database } from "../db/client.ts";
+import { sessions } from "../db/schema.ts";
+
+export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
+export const REMEMBERED_SESSION_MS = 30 * 24 * 60 * 60 * 1000;
+/** A session's last use is written at most this often, so a page of API calls costs one write, not many. */
+const TOUCH_INTERVAL_MS = 60 * 1000;
+
+const TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
+
+type Deps = { db: Database; clock: Clock };
+
+export type ActiveSession = { idHash: string; userId: number; remember: boolean; expiresAt: Date };
+
+/** 256 random bits, URL-safe: the value of a session or pre-session cookie. */
+export function newToken(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+export function isWellFormedToken(token: string | undefined): token is string {
+  return typeof token === "string" && TOKEN_FORMAT.test(token);
+}
+
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+/** Without "Remember Me" a session ends after 12 idle hours; with it, 30 days after login. */
+function expiryFrom(now: Date, remember: boolean, createdAt: Date): Date {
+  return remember ? new Date(createdAt.getTime() + REMEMBERED_SESSION_MS) : new Date(now.getTime() + SESSION_IDLE_MS);
+}
+
+export async function createSession({ db, clock }: Deps, userId: number, remember: boolean): Promise<{ token: string; expiresAt: Date }> {
+  const token = newToken();
+  const now = clock.now();
+  const expiresAt = expiryFrom(now, remember, now);
+  await db.insert(sessions).values({ idHash: hashToken(token), userId, remember, createdAt: now, lastSeenAt: now, expiresAt });
+  return { token, expiresAt };
+}
+
+/** The live session a cookie names, its idle expiry moved forward; null when unknown or expired. */
+export async function findSession({ db, clock }: Deps, token: string | undefined): Promise<ActiveSession | null> {
+  if (!isWellFormedToken(token)) return null;
+  const idHash = hashToken(token);
+  const [row] = await db.select().from(sessions).where(eq(sessions.idHash, idHash));
+  const now = clock.now();
+  if (!row) return null;
+  if (row.expiresAt <= now) {
+    await db.delete(sessions).where(eq(sessions.idHash, idHash));
+    return null;
+  }
+  let expiresAt = row.expiresAt;
+  if (now.getTime() - row.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
+    expiresAt = expiryFrom(now, row.remember, row.createdAt);
+    await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.idHash, idHash));
+  }
+  return { idHash, userId: row.userId, remember: row.remember, expiresAt };
+}
+
+export async function deleteSession({ db }: Pick<Deps, "db">, idHash: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.idHash, idHash));
+}
+
+export async function deleteExpiredSessions({ db, clock }: Deps): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expiresAt, clock.now()));
+}

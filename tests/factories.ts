@@ -1,0 +1,48 @@
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import type { Database } from "../server/db/client.ts";
+import { users } from "../server/db/schema.ts";
+import { hashPassword } from "../server/services/auth/passwords.ts";
+import { newReferralCode } from "../server/services/auth/referral-codes.ts";
+import { agent } from "./helpers/agent.ts";
+
+export type TestUser = { id: number; email: string; password: string; firstName: string; referralCode: string };
+
+let created = 0;
+
+/** A user inserted directly, for tests about what comes after registration. */
+export async function createUser(
+  db: Database,
+  overrides: Partial<{ email: string; password: string; firstName: string; referredBy: number }> = {},
+): Promise<TestUser> {
+  created++;
+  const email = overrides.email ?? `user.${process.pid}.${created}@example.com`;
+  const password = overrides.password ?? "a-long-and-unusual-passphrase";
+  const firstName = overrides.firstName ?? "Grace";
+  const [row] = await db
+    .insert(users)
+    .values({
+      email,
+      firstName,
+      lastName: "Hopper",
+      passwordHash: await hashPassword(password),
+      referralCode: newReferralCode(),
+      referredBy: overrides.referredBy ?? null,
+    })
+    .returning({ id: users.id, referralCode: users.referralCode });
+  if (!row) throw new Error("user not created");
+  return { id: row.id, email, password, firstName, referralCode: row.referralCode };
+}
+
+/** An agent signed in as the user. */
+export async function signedIn(app: FastifyInstance, user: TestUser, remember = false) {
+  const visitor = agent(app);
+  const reply = await visitor.signIn(user.email, user.password, { remember });
+  if (reply.statusCode !== 200) throw new Error(`sign-in failed: ${reply.statusCode} ${reply.body}`);
+  return visitor;
+}
+
+export async function findUserByEmail(db: Database, email: string) {
+  const [row] = await db.select().from(users).where(eq(users.email, email));
+  return row;
+}

@@ -1,0 +1,91 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import { loadSiteConfig } from "../../config/site.ts";
+
+const site = loadSiteConfig();
+export const APP = site.token.slug;
+
+type Method = "GET" | "POST" | "PUT" | "DELETE" | "PATCH" | "HEAD" | "OPTIONS";
+
+/**
+ * A browser-like client over `app.inject`: it keeps the cookies the server
+ * sets and sends them back, so tests read like a visitor's steps.
+ */
+export function agent(app: FastifyInstance) {
+  const cookies = new Map<string, string>();
+
+  async function request(
+    method: Method,
+    url: string,
+    options: Omit<InjectOptions, "method" | "url"> = {},
+  ): Promise<LightMyRequestResponse> {
+    const cookieHeader = [...cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+    const reply = await app.inject({
+      method,
+      url,
+      ...options,
+      headers: { ...(cookieHeader ? { cookie: cookieHeader } : {}), ...options.headers },
+    });
+    for (const cookie of reply.cookies as Array<{ name: string; value: string; maxAge?: number; expires?: Date }>) {
+      const expired =
+        cookie.maxAge === 0 || (cookie.expires !== undefined && cookie.expires.getTime() <= Date.now()) || cookie.value === "";
+      if (expired) cookies.delete(cookie.name);
+      else cookies.set(cookie.name, cookie.value);
+    }
+    return reply;
+  }
+
+  const self = {
+    cookies,
+    request,
+    get: (url: string, headers: Record<string, string> = {}) => request("GET", url, { headers }),
+    post: (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+      request("POST", url, { payload: payload as object, headers }),
+    put: (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+      request("PUT", url, { payload: payload as object, headers }),
+
+    async csrf(page: "signin" | "register" | "update-wallet-address"): Promise<string> {
+      const reply =
+        page === "register" ? await self.get(`/api/register?app=${APP}`) : await self.get(`/api/request-csrftoken?app=${APP}&page=${page}`);
+      const token = reply.json().csrf_token;
+      if (typeof token !== "string") throw new Error(`no CSRF token for ${page}: ${reply.statusCode} ${reply.body}`);
+      return token;
+    },
+
+    async register(fields: Partial<RegisterFields> = {}): Promise<LightMyRequestResponse> {
+      return self.post("/api/register", { ...registerFields(fields), app: APP, csrfToken: await self.csrf("register") });
+    },
+
+    async signIn(username: string, password: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+      return self.post("/api/signin", { username, password, app: APP, csrfToken: await self.csrf("signin"), ...extra }, headers);
+    },
+  };
+  return self;
+}
+
+export type Agent = ReturnType<typeof agent>;
+
+export type RegisterFields = {
+  first_name: string;
+  last_name: string;
+  username: string;
+  password: string;
+  password2: string;
+  referral_code: string;
+};
+
+let registered = 0;
+
+/** Valid registration fields with a unique email; override any of them. */
+export function registerFields(overrides: Partial<RegisterFields> = {}): RegisterFields {
+  registered++;
+  const password = overrides.password ?? "kestrel-hovers-at-dawn";
+  return {
+    first_name: "Ada",
+    last_name: "Lovelace",
+    username: `ada.${process.pid}.${registered}@example.com`,
+    password,
+    password2: password,
+    referral_code: "",
+    ...overrides,
+  };
+}
