@@ -20,6 +20,8 @@ export function sitePages(site: SiteConfig): SitePage[] {
   return [
     { path: "/", file: "routes/home.tsx" },
     { path: "/earn-tokens", file: "routes/earn-tokens.tsx" },
+    { path: "/login", file: "routes/login.tsx", indexed: false },
+    { path: "/register", file: "routes/register.tsx", indexed: false },
     { path: "/privacy-policy", file: "routes/legal.tsx", id: "legal/privacy-policy" },
     { path: "/terms-and-conditions", file: "routes/legal.tsx", id: "legal/terms-and-conditions" },
   ];

@@ -11,6 +11,7 @@ import { sessionsPlugin } from "./plugins/sessions.ts";
 import { type SiteBuild, sitePlugin } from "./plugins/site.ts";
 import { zodSchemas } from "./plugins/zod-schemas.ts";
 import { accountRoutes } from "./routes/api/accounts.ts";
+import { rewardRoutes } from "./routes/api/rewards.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { databaseRateLimiter, type RateLimiter } from "./services/rate-limit.ts";
 import { sessionSecret } from "./services/secrets.ts";
@@ -67,6 +68,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     },
     registrationsPerIp: { max: env.REGISTRATIONS_PER_IP_PER_HOUR, windowMs: 60 * MINUTE_MS },
   });
+  await app.register(rewardRoutes, { site, db, clock, secret });
   if (deps.siteBuild) await app.register(sitePlugin, { build: deps.siteBuild });
   return app;
 }

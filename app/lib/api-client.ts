@@ -1,3 +1,5 @@
+import { site } from "../site.ts";
+
 /**
  * The only place in the app that calls fetch. Every call of the spec's API is
  * a function here; each answers `{ ok, status, body }` and never throws on an
@@ -30,4 +32,34 @@ export function isAuthenticated(): Promise<ApiResult<unknown>> {
 
 export function signOut(): Promise<ApiResult<unknown>> {
   return request("/api/signout");
+}
+
+export type Message = { err_msg?: string; suc_msg?: string };
+export type CsrfPage = "signin" | "register" | "update-wallet-address";
+
+export function requestCsrfToken(page: CsrfPage): Promise<ApiResult<{ csrf_token?: string }>> {
+  return page === "register"
+    ? request(`/api/register?app=${encodeURIComponent(site.token.slug)}`)
+    : request(`/api/request-csrftoken?app=${encodeURIComponent(site.token.slug)}&page=${page}`);
+}
+
+export type SignInPayload = { username: string; password: string; remember: boolean; csrfToken: string };
+
+export function signIn(payload: SignInPayload): Promise<ApiResult<Message>> {
+  return request("/api/signin", { method: "POST", body: JSON.stringify({ ...payload, app: site.token.slug }) });
+}
+
+export type RegisterPayload = {
+  first_name: string;
+  last_name: string;
+  username: string;
+  password: string;
+  password2: string;
+  referral_code: string;
+  website: string;
+  csrfToken: string;
+};
+
+export function register(payload: RegisterPayload): Promise<ApiResult<Message>> {
+  return request("/api/register", { method: "POST", body: JSON.stringify({ ...payload, app: site.token.slug }) });
 }

@@ -1,5 +1,17 @@
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -21,6 +33,13 @@ export const users = pgTable(
     passwordHash: text("password_hash").notNull(),
     referralCode: text("referral_code").notNull(),
     referredBy: integer("referred_by").references((): AnyPgColumn => users.id),
+    /** EIP-55 checksummed; null until the user sets one. */
+    walletAddress: text("wallet_address"),
+    lastClaimAt: timestamp("last_claim_at", { withTimezone: true }),
+    /** Numbers the user's reward windows: the nth claim is window n, creditable once. */
+    claimCount: integer("claim_count").notNull().default(0),
+    /** Whole tokens; always the sum of the user's ledger entries, written in the same statement as each entry. */
+    balance: bigint("balance", { mode: "bigint" }).notNull().default(sql`0`),
     createdAt: createdAt(),
   },
   (table) => [
@@ -57,6 +76,43 @@ export const rateLimitCounters = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },
   (table) => [primaryKey({ columns: [table.key, table.windowStart] }), index("rate_limit_expires_idx").on(table.expiresAt)],
+);
+
+export const LEDGER_KINDS = ["daily_reward", "referral_bonus", "admin_credit", "admin_debit"] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+/** Every credit and debit, never edited: a correction is a new entry. */
+export const ledgerEntries = pgTable(
+  "ledger_entries",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    kind: text("kind", { enum: LEDGER_KINDS }).notNull(),
+    /** Whole tokens; negative for a debit. */
+    amount: bigint("amount", { mode: "bigint" }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    /** For a daily reward: which of the user's reward windows it pays. */
+    rewardWindow: integer("reward_window"),
+    /** For a referral bonus: the referred user's reward entry that earned it. */
+    causedBy: bigint("caused_by", { mode: "number" }).references((): AnyPgColumn => ledgerEntries.id),
+    /** For an operator's credit or debit: why. */
+    reason: text("reason"),
+  },
+  (table) => [
+    index("ledger_user_time_idx").on(table.userId, table.createdAt),
+    uniqueIndex("ledger_one_reward_per_window").on(table.userId, table.rewardWindow).where(sql`${table.kind} = 'daily_reward'`),
+    uniqueIndex("ledger_one_bonus_per_claim").on(table.causedBy).where(sql`${table.kind} = 'referral_bonus'`),
+    check("ledger_amount_not_zero", sql`${table.amount} <> 0`),
+    check(
+      "ledger_kind_fields",
+      sql`(${table.kind} = 'daily_reward' and ${table.rewardWindow} is not null and ${table.amount} > 0)
+        or (${table.kind} = 'referral_bonus' and ${table.causedBy} is not null and ${table.amount} > 0)
+        or (${table.kind} = 'admin_credit' and ${table.reason} is not null and ${table.amount} > 0)
+        or (${table.kind} = 'admin_debit' and ${table.reason} is not null and ${table.amount} < 0)`,
+    ),
+  ],
 );
 
 export type User = typeof users.$inferSelect;

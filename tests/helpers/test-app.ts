@@ -1,12 +1,13 @@
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, afterEach, beforeAll } from "vitest";
 import { loadSiteConfig, type SiteConfig } from "../../config/site.ts";
 import { buildApp } from "../../server/app.ts";
 import { fakeClock } from "../../server/clock.ts";
 import { parseServerEnv } from "../../server/env.ts";
 import { loadSiteBuild } from "../../server/plugins/site.ts";
 import { projectRoot } from "../../server/project-root.ts";
+import { expectLedgerBalanced } from "./ledger.ts";
 import { createTestDatabase, type TestDatabase } from "./test-database.ts";
 
 export const TEST_SESSION_SECRET = "test-secret-0123456789abcdef0123456789abcdef";
@@ -47,7 +48,10 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   };
 }
 
-/** One app and one fresh database for the whole test file; the fields are filled before the first test runs. */
+/**
+ * One app and one fresh database for the whole test file; the fields are
+ * filled before the first test runs. After every test the ledger must balance.
+ */
 export function useTestApp(options: TestAppOptions = {}): TestApp {
   const context = {} as TestApp;
   let close: () => Promise<void> = async () => {};
@@ -56,6 +60,7 @@ export function useTestApp(options: TestAppOptions = {}): TestApp {
     Object.assign(context, built);
     close = built.close;
   });
+  afterEach(() => expectLedgerBalanced(context.database.db));
   afterAll(() => close());
   return context;
 }

@@ -1,0 +1,20 @@
+/**
+ * An error in red, announced at once (role="alert"), or a success in green in
+ * a status region that is always present, so screen readers announce it when it fills.
+ */
+export function FormMessage({ error, success }: { error?: string | null; success?: string | null }) {
+  return (
+    <>
+      {error ? (
+        <p role="alert" className="rounded-lg border border-danger-700/30 bg-red-50 px-4 py-3 text-base font-medium text-danger-700">
+          {error}
+        </p>
+      ) : null}
+      <div role="status">
+        {success && !error ? (
+          <p className="rounded-lg border border-success-700/30 bg-green-50 px-4 py-3 text-base font-medium text-success-700">{success}</p>
+        ) : null}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,14 @@
+import type { ReactNode } from "react";
+
+/** The narrow card of the login and register pages. */
+export function AuthCard({ title, intro, children }: { title: string; intro: string; children: ReactNode }) {
+  return (
+    <section className="mx-auto max-w-xl px-4 py-12 sm:py-16">
+      <div className="card sm:p-8">
+        <h1 className="text-3xl font-bold">{title}</h1>
+        <p className="mt-2 mb-6 text-base text-ink-800">{intro}</p>
+        {children}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,23 @@
+import { LoginForm } from "../features/auth/login-form.tsx";
+import { useRedirectIfAuthenticated } from "../features/auth/use-redirect-if-authenticated.ts";
+import { AuthCard } from "../layout/auth-card.tsx";
+import { PageShell } from "../layout/page-shell.tsx";
+import { pageMeta } from "../lib/page-meta.ts";
+import { site } from "../site.ts";
+import type { Route } from "./+types/login";
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta({ title: "Login", description: `Log in to claim your daily ${site.token.symbol} reward.`, path: "/login" }),
+  { name: "robots", content: "noindex" },
+];
+
+export default function Login() {
+  useRedirectIfAuthenticated();
+  return (
+    <PageShell>
+      <AuthCard title="Login" intro={`Log in to claim your daily ${site.token.symbol} and see your balance.`}>
+        <LoginForm />
+      </AuthCard>
+    </PageShell>
+  );
+}

@@ -1,0 +1,32 @@
+import { useSearchParams } from "react-router";
+import { RegisterForm } from "../features/auth/register-form.tsx";
+import { useRedirectIfAuthenticated } from "../features/auth/use-redirect-if-authenticated.ts";
+import { AuthCard } from "../layout/auth-card.tsx";
+import { PageShell } from "../layout/page-shell.tsx";
+import { pageMeta } from "../lib/page-meta.ts";
+import { site } from "../site.ts";
+import type { Route } from "./+types/register";
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta({
+    title: "Register",
+    description: `Create an account to claim ${site.rewards.dailyAmount} ${site.token.symbol} every day.`,
+    path: "/register",
+  }),
+  { name: "robots", content: "noindex" },
+];
+
+export default function Register() {
+  useRedirectIfAuthenticated();
+  const [searchParams] = useSearchParams();
+  return (
+    <PageShell>
+      <AuthCard
+        title="Register"
+        intro={`Create your account to claim ${site.rewards.dailyAmount} ${site.token.symbol} every day and invite friends.`}
+      >
+        <RegisterForm referralCode={searchParams.get("ref") ?? ""} />
+      </AuthCard>
+    </PageShell>
+  );
+}

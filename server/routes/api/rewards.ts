@@ -1,0 +1,127 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { z } from "zod";
+import type { SiteConfig } from "../../../config/site.ts";
+import type { Clock } from "../../clock.ts";
+import type { Database } from "../../db/client.ts";
+import { LEDGER_KINDS } from "../../db/schema.ts";
+import { verifyCsrfToken } from "../../services/csrf.ts";
+import { claimDailyReward, dashboardFor, formatCountdown } from "../../services/rewards.ts";
+import { checkWalletAddress, STALE_ADDRESS, updateWalletAddress } from "../../services/wallet-address.ts";
+import { NOT_LOGGED_IN } from "./accounts.ts";
+import { appField, appQuery, csrfTokenField, FORM_EXPIRED, jsonObject } from "./schemas.ts";
+
+export type RewardRoutesOptions = { site: SiteConfig; db: Database; clock: Clock; secret: string };
+
+export const CLAIMED = "You have successfully claimed your daily reward.";
+export const ADDRESS_UPDATED = "You have successfully updated your wallet address.";
+
+const errorReply = z.object({ err_msg: z.string() });
+const tokenAmount = z.string().regex(/^-?\d+$/);
+
+const dashboardReply = z.object({
+  time_remaining: z.string().regex(/^\d{2,}:\d{2}:\d{2}$/),
+  balance: tokenAmount,
+  address: z.string(),
+  referral_code: z.string(),
+  first_name: z.string(),
+  today_reward: tokenAmount,
+  referral_count: z.number().int(),
+  referral_bonus_total: tokenAmount,
+  recent_activity: z.array(z.object({ kind: z.enum(LEDGER_KINDS), amount: tokenAmount, created_at: z.string() })),
+});
+
+declare module "fastify" {
+  interface FastifyRequest {
+    userId: number;
+  }
+}
+
+/** The signed-in area: one guard in front of every route registered here; 403 without a live session. */
+export async function rewardRoutes(app: FastifyInstance, { site, db, clock, secret }: RewardRoutesOptions) {
+  const rules = site.rewards;
+  app.decorateRequest("userId", 0);
+  app.addHook("onRequest", async (request: FastifyRequest, reply) => {
+    const session = await app.sessions.current(request);
+    if (!session) return reply.code(403).header("cache-control", "no-store").send({ err_msg: NOT_LOGGED_IN });
+    request.userId = session.userId;
+  });
+
+  app.get(
+    "/api/dashboard",
+    { schema: { querystring: appQuery(site), response: { 200: dashboardReply, "4xx": errorReply } } },
+    async (request, reply) => {
+      const dashboard = await dashboardFor({ db, clock, rules }, request.userId);
+      if (!dashboard) return reply.code(403).send({ err_msg: NOT_LOGGED_IN });
+      return {
+        time_remaining: formatCountdown(dashboard.msRemaining),
+        balance: dashboard.balance.toString(),
+        address: dashboard.address,
+        referral_code: dashboard.referralCode,
+        first_name: dashboard.firstName,
+        today_reward: dashboard.todaysReward.toString(),
+        referral_count: dashboard.referralCount,
+        referral_bonus_total: dashboard.referralBonusTotal.toString(),
+        recent_activity: dashboard.recent.map((entry) => ({
+          kind: entry.kind,
+          amount: entry.amount.toString(),
+          created_at: entry.createdAt.toISOString(),
+        })),
+      };
+    },
+  );
+
+  app.get(
+    "/api/claim-daily-reward",
+    {
+      config: { stateChanging: true },
+      schema: {
+        querystring: appQuery(site),
+        response: {
+          200: z.object({ suc_msg: z.string(), amount: tokenAmount }),
+          409: errorReply.extend({ time_remaining: z.string() }),
+          "4xx": errorReply,
+        },
+      },
+    },
+    async (request, reply) => {
+      const result = await claimDailyReward({ db, clock, rules }, request.userId);
+      if (!result.ok) {
+        const remaining = formatCountdown(result.msRemaining);
+        return reply
+          .code(409)
+          .send({ err_msg: `Your next reward is not ready yet. Come back in ${remaining}.`, time_remaining: remaining });
+      }
+      request.log.info(
+        { userId: request.userId, amount: result.amount.toString(), referrerCredited: result.referrerCredited },
+        "daily reward claimed",
+      );
+      return { suc_msg: CLAIMED, amount: result.amount.toString() };
+    },
+  );
+
+  const walletBody = jsonObject({
+    address: z.string({ error: "Please enter your wallet address." }).max(200, "That is not an Ethereum address."),
+    app: appField(site),
+    csrfToken: csrfTokenField,
+    old_address: z.string({ error: STALE_ADDRESS }).max(200, STALE_ADDRESS),
+  });
+
+  app.put(
+    "/api/dashboard-update-wallet-address",
+    {
+      config: { stateChanging: true },
+      schema: { body: walletBody, response: { 200: z.object({ suc_msg: z.string(), address: z.string() }), "4xx": errorReply } },
+    },
+    async (request, reply) => {
+      const body = request.body as z.infer<typeof walletBody>;
+      const binding = await app.sessions.csrfBinding(request, reply, { create: false });
+      if (!verifyCsrfToken(secret, body.csrfToken, "update-wallet-address", binding, clock.now()))
+        return reply.code(403).send({ err_msg: FORM_EXPIRED });
+      const checked = checkWalletAddress(body.address, site);
+      if (!checked.ok) return reply.code(400).send({ err_msg: checked.message });
+      if (!(await updateWalletAddress(db, request.userId, checked.address, body.old_address)))
+        return reply.code(409).send({ err_msg: STALE_ADDRESS });
+      return { suc_msg: ADDRESS_UPDATED, address: checked.address };
+    },
+  );
+}

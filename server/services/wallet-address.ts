@@ -1,0 +1,47 @@
+import { and, eq, sql } from "drizzle-orm";
+import { getAddress } from "viem";
+import type { SiteConfig } from "../../config/site.ts";
+import type { Database } from "../db/client.ts";
+import { users } from "../db/schema.ts";
+
+const ZERO_ADDRESS = "0x0000000000000000000000000000000000000000";
+const HEX_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+
+export type AddressCheck = { ok: true; address: string } | { ok: false; message: string };
+
+/**
+ * An Ethereum address a user may receive tokens at: all-lowercase (or
+ * all-uppercase) hex, or mixed case only with a correct EIP-55 checksum;
+ * never the zero address or the token's own contract. Answered checksummed.
+ */
+export function checkWalletAddress(input: string, site: SiteConfig): AddressCheck {
+  const value = input.trim();
+  if (!value) return { ok: false, message: "Please enter your wallet address." };
+  if (!HEX_ADDRESS.test(value)) {
+    return { ok: false, message: "That is not an Ethereum address. It starts with 0x followed by 40 characters (0 to 9, a to f)." };
+  }
+  const checksummed = getAddress(value.toLowerCase());
+  const digits = value.slice(2);
+  const mixedCase = digits !== digits.toLowerCase() && digits !== digits.toUpperCase();
+  if (mixedCase && value !== checksummed) {
+    return { ok: false, message: "The capital letters of that address do not match its checksum. Copy it again from your wallet." };
+  }
+  if (checksummed === ZERO_ADDRESS)
+    return { ok: false, message: "That is the zero address: tokens sent there are lost forever. Enter your own wallet's address." };
+  if (checksummed === site.token.address) {
+    return { ok: false, message: `That is the ${site.token.symbol} contract's address, not a wallet. Enter your own wallet's address.` };
+  }
+  return { ok: true, address: checksummed };
+}
+
+export const STALE_ADDRESS = "Your wallet address was changed in another window. Reload the page to see the current one, then try again.";
+
+/** Replaces the address only if it is still `oldAddress` (case aside), so two tabs cannot overwrite each other unseen. */
+export async function updateWalletAddress(db: Database, userId: number, address: string, oldAddress: string): Promise<boolean> {
+  const updated = await db
+    .update(users)
+    .set({ walletAddress: address })
+    .where(and(eq(users.id, userId), sql`lower(coalesce(${users.walletAddress}, '')) = ${oldAddress.trim().toLowerCase()}`))
+    .returning({ id: users.id });
+  return updated.length === 1;
+}
