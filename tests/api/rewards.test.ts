@@ -119,7 +119,11 @@ describe("the dashboard and the daily claim", () => {
     t.clock.set("2026-11-23T08:00:00Z");
     const user = await createUser(t.database.db);
     const visitor = await signedIn(t.app, user);
-    const hostile: Record<string, string>[] = [{ "sec-fetch-site": "cross-site" }, { "sec-fetch-mode": "navigate" }, { "sec-purpose": "prefetch" }];
+    const hostile: Record<string, string>[] = [
+      { "sec-fetch-site": "cross-site" },
+      { "sec-fetch-mode": "navigate" },
+      { "sec-purpose": "prefetch" },
+    ];
     for (const headers of hostile) {
       expect((await visitor.get(claim, headers)).statusCode).toBe(403);
     }
