@@ -22,6 +22,7 @@ export function sitePages(site: SiteConfig): SitePage[] {
     { path: "/earn-tokens", file: "routes/earn-tokens.tsx" },
     { path: "/login", file: "routes/login.tsx", indexed: false },
     { path: "/register", file: "routes/register.tsx", indexed: false },
+    { path: "/dashboard", file: "routes/dashboard.tsx", indexed: false },
     { path: "/privacy-policy", file: "routes/legal.tsx", id: "legal/privacy-policy" },
     { path: "/terms-and-conditions", file: "routes/legal.tsx", id: "legal/terms-and-conditions" },
   ];

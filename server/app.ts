@@ -12,6 +12,7 @@ import { type SiteBuild, sitePlugin } from "./plugins/site.ts";
 import { zodSchemas } from "./plugins/zod-schemas.ts";
 import { accountRoutes } from "./routes/api/accounts.ts";
 import { rewardRoutes } from "./routes/api/rewards.ts";
+import { e2eHooks } from "./routes/e2e-hooks.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { databaseRateLimiter, type RateLimiter } from "./services/rate-limit.ts";
 import { sessionSecret } from "./services/secrets.ts";
@@ -69,6 +70,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     registrationsPerIp: { max: env.REGISTRATIONS_PER_IP_PER_HOUR, windowMs: 60 * MINUTE_MS },
   });
   await app.register(rewardRoutes, { site, db, clock, secret });
+  if (env.E2E_HOOKS) await app.register(e2eHooks, { db, clock });
   if (deps.siteBuild) await app.register(sitePlugin, { build: deps.siteBuild });
   return app;
 }

@@ -8,6 +8,7 @@ import { parseServerEnv } from "./env.ts";
 import { createLogger } from "./logger.ts";
 import { loadSiteBuild } from "./plugins/site.ts";
 import { projectRoot } from "./project-root.ts";
+import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoData } from "./services/demo-data.ts";
 
 const SHUTDOWN_DEADLINE_MS = 10_000;
 
@@ -21,6 +22,10 @@ async function main() {
     ? await openDatabase({ driver: "postgres", url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE })
     : await openDatabase({ driver: "pglite", dataDir: path.resolve(projectRoot, env.PGLITE_DIR) });
   await migrateDatabase(database);
+  if (env.DEMO_DATA) {
+    const { created } = await seedDemoData({ db: database.db, clock: systemClock, site });
+    console.log(`Demo account${created ? " created" : ""}: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
+  }
 
   const app = await buildApp({ env, site, database, clock: systemClock, siteBuild, logger });
   await app.listen({ host: env.HOST, port: env.PORT });

@@ -63,3 +63,30 @@ export type RegisterPayload = {
 export function register(payload: RegisterPayload): Promise<ApiResult<Message>> {
   return request("/api/register", { method: "POST", body: JSON.stringify({ ...payload, app: site.token.slug }) });
 }
+
+export type LedgerKind = "daily_reward" | "referral_bonus" | "admin_credit" | "admin_debit";
+
+/** Token amounts travel as decimal strings of whole tokens: exact, never floats. */
+export type DashboardData = {
+  time_remaining: string;
+  balance: string;
+  address: string;
+  referral_code: string;
+  first_name: string;
+  today_reward: string;
+  referral_count: number;
+  referral_bonus_total: string;
+  recent_activity: Array<{ kind: LedgerKind; amount: string; created_at: string }>;
+};
+
+export function dashboard(): Promise<ApiResult<DashboardData>> {
+  return request(`/api/dashboard?app=${encodeURIComponent(site.token.slug)}`);
+}
+
+export function claimDailyReward(): Promise<ApiResult<Message>> {
+  return request(`/api/claim-daily-reward?app=${encodeURIComponent(site.token.slug)}`);
+}
+
+export function updateWalletAddress(payload: { address: string; old_address: string; csrfToken: string }): Promise<ApiResult<Message>> {
+  return request("/api/dashboard-update-wallet-address", { method: "PUT", body: JSON.stringify({ ...payload, app: site.token.slug }) });
+}

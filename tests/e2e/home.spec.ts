@@ -35,6 +35,7 @@ test.describe("home page", () => {
       expect(await dialog.evaluate((node) => node.contains(document.activeElement))).toBe(true);
     }
 
+    await page.clock.pauseAt(Date.now() + 60_000);
     await dialog.getByRole("button", { name: "Copy" }).click();
     await expect(dialog.getByRole("button", { name: "Copied!" })).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(site.token.address);

@@ -1,6 +1,7 @@
 /**
- * An error in red, announced at once (role="alert"), or a success in green in
- * a status region that is always present, so screen readers announce it when it fills.
+ * An error in red, announced at once (role="alert"), or a success in green.
+ * A form that can succeed passes `success` (null until then): its status
+ * region is always present, so screen readers announce it when it fills.
  */
 export function FormMessage({ error, success }: { error?: string | null; success?: string | null }) {
   return (
@@ -10,11 +11,15 @@ export function FormMessage({ error, success }: { error?: string | null; success
           {error}
         </p>
       ) : null}
-      <div role="status">
-        {success && !error ? (
-          <p className="rounded-lg border border-success-700/30 bg-green-50 px-4 py-3 text-base font-medium text-success-700">{success}</p>
-        ) : null}
-      </div>
+      {success === undefined ? null : (
+        <div role="status">
+          {success && !error ? (
+            <p className="rounded-lg border border-success-700/30 bg-green-50 px-4 py-3 text-base font-medium text-success-700">
+              {success}
+            </p>
+          ) : null}
+        </div>
+      )}
     </>
   );
 }

@@ -3,10 +3,10 @@ import { Link, useNavigate } from "react-router";
 import { FormMessage } from "../../components/ui/form-message.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { signIn } from "../../lib/api-client.ts";
+import { useCsrfToken } from "../../lib/use-csrf-token.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { useComingSoonGuard } from "./account-links.tsx";
 import { rememberAuthStatus } from "./auth-status.ts";
-import { useCsrfToken } from "./use-csrf-token.ts";
 
 const EMPTY = { username: "", password: "", remember: false };
 

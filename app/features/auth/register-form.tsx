@@ -3,8 +3,8 @@ import { isValidEmail, PASSWORD_MIN_LENGTH } from "../../../common/account-rules
 import { FormMessage } from "../../components/ui/form-message.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { register } from "../../lib/api-client.ts";
+import { useCsrfToken } from "../../lib/use-csrf-token.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
-import { useCsrfToken } from "./use-csrf-token.ts";
 
 type Field = "first_name" | "last_name" | "username" | "password" | "password2" | "referral_code" | "terms";
 

@@ -1,0 +1,62 @@
+import { useEffect, useState } from "react";
+import { referralLink } from "../../../common/links.ts";
+import { CopyButton } from "../../components/ui/copy-button.tsx";
+import type { DashboardData } from "../../lib/api-client.ts";
+import { formatTokens } from "../../lib/token-amount.ts";
+import { site } from "../../site.ts";
+
+/** The referral code, the link to share, and what it has earned. */
+export function ReferralCard({ data }: { data: DashboardData }) {
+  const link = referralLink(site, data.referral_code);
+  const [canShare, setCanShare] = useState(false);
+  useEffect(() => setCanShare(typeof navigator.share === "function"), []);
+
+  const share = () =>
+    navigator
+      .share({
+        title: `Join ${site.token.name} rewards`,
+        text: `Claim ${formatTokens(String(site.rewards.dailyAmount))} every day. Sign up with my link:`,
+        url: link,
+      })
+      .catch(() => {
+        // Closing the share sheet rejects; nothing to tell the user.
+      });
+
+  return (
+    <section aria-labelledby="referral-heading" className="card">
+      <h2 id="referral-heading" className="text-xl font-bold">
+        Invite friends
+      </h2>
+      <p className="mt-1 text-base text-ink-800">
+        You earn {formatTokens(String(site.rewards.referralBonus))} each time a friend who signed up with your link claims their daily
+        reward.
+      </p>
+      <dl className="mt-4 space-y-3">
+        <div>
+          <dt className="text-sm font-semibold text-ink-800">Your referral code</dt>
+          <dd className="font-mono text-2xl font-bold tracking-wider" data-testid="referral-code">
+            {data.referral_code}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-sm font-semibold text-ink-800">Your referral link</dt>
+          <dd className="rounded-lg bg-sand-100 p-2 font-mono text-sm break-all" data-testid="referral-link">
+            {link}
+          </dd>
+        </div>
+      </dl>
+      <div className="mt-4 flex flex-wrap gap-3">
+        <CopyButton text={link} label="Copy link" />
+        {canShare ? (
+          <button type="button" className="btn-secondary" onClick={share}>
+            Share
+          </button>
+        ) : null}
+      </div>
+      <p className="mt-4 text-sm text-ink-800">
+        {data.referral_count === 1 ? "1 friend has" : `${data.referral_count} friends have`} joined with your code; bonuses so far:{" "}
+        {formatTokens(data.referral_bonus_total)}.
+      </p>
+    </section>
+  );
+}

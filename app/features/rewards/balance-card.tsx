@@ -1,0 +1,37 @@
+import type { DashboardData } from "../../lib/api-client.ts";
+import { formatTokens, percentOf } from "../../lib/token-amount.ts";
+import { site } from "../../site.ts";
+
+/** The balance and how far it is from the minimum transfer to mainnet. */
+export function BalanceCard({ data }: { data: DashboardData }) {
+  const { minTransfer } = site.rewards;
+  const percent = percentOf(data.balance, minTransfer);
+  const reached = BigInt(data.balance) >= BigInt(minTransfer);
+  return (
+    <section aria-labelledby="balance-heading" className="card">
+      <h2 id="balance-heading" className="text-xl font-bold">
+        Balance
+      </h2>
+      <p className="mt-2 text-4xl font-black text-brand-700" data-testid="balance">
+        {formatTokens(data.balance)}
+      </p>
+      <div className="mt-5">
+        <div className="flex justify-between text-sm text-ink-800">
+          <span id="transfer-progress-label">Toward a transfer to {site.token.chainName}</span>
+          <span>{percent}%</span>
+        </div>
+        <progress
+          aria-labelledby="transfer-progress-label"
+          value={percent}
+          max={100}
+          className="mt-1 h-3 w-full appearance-none overflow-hidden rounded-full bg-sand-200 [&::-moz-progress-bar]:bg-brand-600 [&::-webkit-progress-bar]:bg-sand-200 [&::-webkit-progress-value]:rounded-full [&::-webkit-progress-value]:bg-brand-600"
+        />
+        <p className="mt-2 text-sm text-ink-800">
+          {reached
+            ? `You have reached the ${formatTokens(String(minTransfer))} minimum: you can ask for a transfer to your wallet.`
+            : `Transfers to your wallet open at ${formatTokens(String(minTransfer))}.`}
+        </p>
+      </div>
+    </section>
+  );
+}

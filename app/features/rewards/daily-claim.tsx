@@ -1,0 +1,56 @@
+import { useState } from "react";
+import { FormMessage } from "../../components/ui/form-message.tsx";
+import { claimDailyReward, type DashboardData } from "../../lib/api-client.ts";
+import { formatTokens } from "../../lib/token-amount.ts";
+import { site } from "../../site.ts";
+import { formatCountdown, useCountdown } from "./use-countdown.ts";
+
+export const CLAIM_SUCCESS = "You have successfully claimed your daily reward.";
+export const CLAIM_FAILURE = "Something went wrong!";
+
+/** The claim button when a reward is due (time_remaining 00:00:00), else a countdown that reloads the data at zero. */
+export function DailyClaim({ data, reload }: { data: DashboardData; reload: () => Promise<void> }) {
+  const [claiming, setClaiming] = useState(false);
+  const [result, setResult] = useState<"success" | "failure" | null>(null);
+  const secondsLeft = useCountdown(data.time_remaining, () => void reload());
+  const due = data.time_remaining === "00:00:00";
+  const special = BigInt(data.today_reward) > BigInt(site.rewards.dailyAmount);
+
+  const claim = async () => {
+    setClaiming(true);
+    setResult(null);
+    const response = await claimDailyReward();
+    if (response.ok) await reload();
+    setResult(response.ok ? "success" : "failure");
+    setClaiming(false);
+  };
+
+  return (
+    <section aria-labelledby="daily-reward-heading" className="card">
+      <h2 id="daily-reward-heading" className="text-xl font-bold">
+        Daily reward
+      </h2>
+      <p className="mt-1 text-base text-ink-800">
+        Today's reward: <strong className="font-semibold">{formatTokens(data.today_reward)}</strong>
+        {special ? <span className="ml-2 rounded-full bg-gold-400 px-2 py-0.5 text-sm font-semibold text-ink-900">Special day</span> : null}
+      </p>
+      <div className="mt-5 min-h-14">
+        {due ? (
+          <button type="button" className="btn-primary" onClick={claim} disabled={claiming}>
+            {claiming ? "Claiming..." : "Claim daily reward"}
+          </button>
+        ) : (
+          <p className="text-base text-ink-800">
+            Your next reward is ready in{" "}
+            <span role="timer" aria-label="Time until your next reward" className="font-mono text-3xl font-bold text-ink-900 tabular-nums">
+              {formatCountdown(secondsLeft)}
+            </span>
+          </p>
+        )}
+      </div>
+      <div className="mt-4">
+        <FormMessage error={result === "failure" ? CLAIM_FAILURE : null} success={result === "success" ? CLAIM_SUCCESS : null} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,116 @@
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { FormMessage } from "../../components/ui/form-message.tsx";
+import { TextField } from "../../components/ui/text-field.tsx";
+import { updateWalletAddress } from "../../lib/api-client.ts";
+import { WALLET_SUCCESS_MESSAGE_MS } from "../../lib/timings.ts";
+import { useCsrfToken } from "../../lib/use-csrf-token.ts";
+import { site } from "../../site.ts";
+
+export const ADDRESS_SAVED = "You have successfully updated your wallet address.";
+
+/**
+ * Viewing mode with "Update wallet address"; editing mode with Save and
+ * Cancel. The CSRF token is asked for only when none is held.
+ */
+export function WalletAddressForm({ address, onSaved }: { address: string; onSaved: () => Promise<void> }) {
+  const [editing, setEditing] = useState(false);
+  const [value, setValue] = useState(address);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const csrf = useCsrfToken("update-wallet-address", { load: false });
+  const input = useRef<HTMLDivElement>(null);
+  const savedTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useEffect(() => () => clearTimeout(savedTimer.current), []);
+  useEffect(() => {
+    if (editing) input.current?.querySelector("input")?.focus();
+  }, [editing]);
+
+  const startEditing = () => {
+    setValue(address);
+    setError(null);
+    setSaved(false);
+    setEditing(true);
+  };
+
+  const cancel = () => {
+    setValue(address);
+    setError(null);
+    setEditing(false);
+  };
+
+  const save = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!value.trim()) {
+      setError("Please enter your wallet address.");
+      return;
+    }
+    setSaving(true);
+    setError(null);
+    const csrfToken = (await csrf.ensure()) ?? "";
+    const result = await updateWalletAddress({ address: value.trim(), old_address: address, csrfToken });
+    if (result.body?.err_msg || !result.ok) {
+      if (result.status === 403) void csrf.refresh();
+      setError(result.body?.err_msg ?? "We could not reach the server. Check your connection and try again.");
+      setSaving(false);
+      return;
+    }
+    await onSaved();
+    setSaving(false);
+    setEditing(false);
+    setSaved(true);
+    clearTimeout(savedTimer.current);
+    savedTimer.current = setTimeout(() => setSaved(false), WALLET_SUCCESS_MESSAGE_MS);
+  };
+
+  return (
+    <section aria-labelledby="wallet-heading" className="card">
+      <h2 id="wallet-heading" className="text-xl font-bold">
+        Wallet address
+      </h2>
+      <p className="mt-1 text-base text-ink-800">
+        Where your {site.token.symbol} will be sent on {site.token.chainName}.
+      </p>
+      {editing ? (
+        <form onSubmit={save} noValidate className="mt-4 space-y-4">
+          <FormMessage error={error} />
+          <div ref={input}>
+            <TextField
+              label="Wallet address"
+              name="address"
+              required
+              autoComplete="off"
+              spellCheck={false}
+              placeholder="0x…"
+              className="font-mono"
+              invalid={Boolean(error)}
+              value={value}
+              onChange={(event) => setValue(event.target.value)}
+            />
+          </div>
+          <div className="flex flex-wrap gap-3">
+            <button type="submit" className="btn-primary" disabled={saving}>
+              {saving ? "Saving..." : "Save"}
+            </button>
+            <button type="button" className="btn-secondary" onClick={cancel} disabled={saving}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      ) : (
+        <div className="mt-4 space-y-4">
+          <p className="rounded-lg bg-sand-100 p-3 font-mono text-sm break-all sm:text-base" data-testid="wallet-address">
+            {address || "No wallet address yet."}
+          </p>
+          <button type="button" className="btn-secondary" onClick={startEditing}>
+            Update wallet address
+          </button>
+        </div>
+      )}
+      <div className="mt-4">
+        <FormMessage success={saved ? ADDRESS_SAVED : null} />
+      </div>
+    </section>
+  );
+}

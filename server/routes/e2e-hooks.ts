@@ -1,0 +1,65 @@
+import { eq, sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import type { Clock } from "../clock.ts";
+import type { Database } from "../db/client.ts";
+import { users } from "../db/schema.ts";
+import { hashPassword } from "../services/auth/passwords.ts";
+import { newReferralCode } from "../services/auth/referral-codes.ts";
+import { createSession } from "../services/sessions.ts";
+
+export const E2E_PASSWORD = "end-to-end-password";
+
+/**
+ * Test-only shortcuts for the browser tests, registered only with E2E_HOOKS=1
+ * (which production refuses): make a signed-in user without the login form,
+ * and move a user's last claim back in time instead of waiting a day.
+ */
+export async function e2eHooks(app: FastifyInstance, { db, clock }: { db: Database; clock: Clock }) {
+  let created = 0;
+
+  app.post(
+    "/__e2e__/users",
+    {
+      schema: {
+        body: z.object({ first_name: z.string().optional(), referred_by: z.string().optional(), remember: z.boolean().optional() }),
+      },
+    },
+    async (request) => {
+      const body = request.body as { first_name?: string; referred_by?: string; remember?: boolean };
+      created++;
+      const email = `e2e.${Date.now()}.${created}@example.com`;
+      const [referrer] = body.referred_by
+        ? await db.select({ id: users.id }).from(users).where(eq(users.referralCode, body.referred_by))
+        : [];
+      const [user] = await db
+        .insert(users)
+        .values({
+          email,
+          firstName: body.first_name ?? "Ada",
+          lastName: "Tester",
+          passwordHash: await hashPassword(E2E_PASSWORD),
+          referralCode: newReferralCode(),
+          referredBy: referrer?.id ?? null,
+        })
+        .returning({ id: users.id, referralCode: users.referralCode });
+      if (!user) throw new Error("user not created");
+      const session = await createSession({ db, clock }, user.id, body.remember ?? false);
+      return { email, password: E2E_PASSWORD, referral_code: user.referralCode, session_token: session.token };
+    },
+  );
+
+  app.post(
+    "/__e2e__/backdate-claim",
+    { schema: { body: z.object({ email: z.string(), seconds_ago: z.number().int() }) } },
+    async (request) => {
+      const { email, seconds_ago } = request.body as { email: string; seconds_ago: number };
+      const lastClaimAt = new Date(clock.now().getTime() - seconds_ago * 1000);
+      await db
+        .update(users)
+        .set({ lastClaimAt, claimCount: sql`greatest(${users.claimCount}, 1)` })
+        .where(eq(users.email, email));
+      return { ok: true };
+    },
+  );
+}

@@ -1,0 +1,56 @@
+import { eq } from "drizzle-orm";
+import type { SiteConfig } from "../../config/site.ts";
+import { type Clock, fakeClock } from "../clock.ts";
+import type { Database } from "../db/client.ts";
+import { users } from "../db/schema.ts";
+import { hashPassword } from "./auth/passwords.ts";
+import { newReferralCode } from "./auth/referral-codes.ts";
+import { claimDailyReward } from "./rewards.ts";
+
+export const DEMO_EMAIL = "demo@example.com";
+export const DEMO_PASSWORD = "kestrel-demo-password";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+async function insertUser(
+  db: Database,
+  values: { email: string; firstName: string; lastName: string; password: string; referredBy?: number },
+) {
+  const [row] = await db
+    .insert(users)
+    .values({
+      ...values,
+      passwordHash: await hashPassword(values.password),
+      referralCode: newReferralCode(),
+      referredBy: values.referredBy ?? null,
+    })
+    .returning({ id: users.id });
+  if (!row) throw new Error("demo user not created");
+  return row.id;
+}
+
+/**
+ * The demo account and a friend it referred, with a week of claims through
+ * the real claim code (so the ledger is what production would write). Runs
+ * once; the server refuses demo data in production.
+ */
+export async function seedDemoData({ db, clock, site }: { db: Database; clock: Clock; site: SiteConfig }): Promise<{ created: boolean }> {
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_EMAIL));
+  if (existing) return { created: false };
+  const demoId = await insertUser(db, { email: DEMO_EMAIL, firstName: "Demo", lastName: "User", password: DEMO_PASSWORD });
+  const friendId = await insertUser(db, {
+    email: "demo.friend@example.com",
+    firstName: "Friend",
+    lastName: "User",
+    password: `${DEMO_PASSWORD}-friend`,
+    referredBy: demoId,
+  });
+  const past = fakeClock(new Date(clock.now().getTime() - 7 * DAY_MS));
+  for (let day = 0; day < 6; day++) {
+    await claimDailyReward({ db, clock: past, rules: site.rewards }, demoId);
+    past.advance(60 * 60 * 1000);
+    await claimDailyReward({ db, clock: past, rules: site.rewards }, friendId);
+    past.advance(DAY_MS - 60 * 60 * 1000);
+  }
+  return { created: true };
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoData } from "../../server/services/demo-data.ts";
+import { findUserByEmail, signedIn } from "../factories.ts";
+import { APP } from "../helpers/agent.ts";
+import { useTestApp } from "../helpers/test-app.ts";
+
+describe("demo data", () => {
+  const t = useTestApp();
+
+  it("creates the demo account once, with a referred friend and a week of real claims", async () => {
+    expect(await seedDemoData({ db: t.database.db, clock: t.clock, site: t.site })).toEqual({ created: true });
+    expect(await seedDemoData({ db: t.database.db, clock: t.clock, site: t.site })).toEqual({ created: false });
+
+    const demo = await findUserByEmail(t.database.db, DEMO_EMAIL);
+    const visitor = await signedIn(t.app, {
+      id: demo?.id as number,
+      email: DEMO_EMAIL,
+      password: DEMO_PASSWORD,
+      firstName: "Demo",
+      referralCode: "",
+    });
+    const view = (await visitor.get(`/api/dashboard?app=${APP}`)).json();
+    expect(view).toMatchObject({
+      first_name: "Demo",
+      balance: "660",
+      referral_count: 1,
+      referral_bonus_total: "60",
+      time_remaining: "00:00:00",
+    });
+  });
+});

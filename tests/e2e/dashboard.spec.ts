@@ -1,0 +1,179 @@
+import { loadSiteConfig } from "../../config/site.ts";
+import { backdateClaim, signedInUser } from "./support/accounts.ts";
+import { expect, expectAccessible, test } from "./support/test.ts";
+
+const site = loadSiteConfig();
+const DAY_SECONDS = 24 * 60 * 60;
+const ADDRESS = "0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045";
+
+test.describe("dashboard", () => {
+  test("sends a visitor without a session to /login", async ({ page }) => {
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL("/login");
+  });
+
+  test("shows the first name, balance, referral code and link, and progress to the transfer minimum", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    const user = await signedInUser(context, baseURL as string, { first_name: "Katherine" });
+    await page.goto("/dashboard");
+    await expect(page.getByText("Welcome, Katherine.")).toBeVisible();
+    await expect(page.getByTestId("balance")).toHaveText(`0 ${site.token.symbol}`);
+    await expect(page.getByTestId("referral-code")).toHaveText(user.referral_code);
+    await expect(page.getByTestId("referral-link")).toHaveText(`${site.site.origin}/register?ref=${user.referral_code}`);
+    await expect(page.getByRole("progressbar", { name: /Toward a transfer/ })).toHaveAttribute("value", "0");
+    await expect(
+      page.getByText(`Transfers to your wallet open at ${site.rewards.minTransfer.toLocaleString("en-US")} ${site.token.symbol}.`),
+    ).toBeVisible();
+    await expect(page.getByText("Nothing yet.")).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test("claims: the button is disabled in flight, then the data reloads with the success message and the countdown", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await signedInUser(context, baseURL as string);
+    await page.goto("/dashboard");
+    let release: () => void = () => {};
+    await page.route("**/api/claim-daily-reward*", async (route) => {
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await route.continue();
+    });
+    await page.getByRole("button", { name: "Claim daily reward" }).click();
+    await expect(page.getByRole("button", { name: "Claiming..." })).toBeDisabled();
+    release();
+    await expect(page.getByRole("status").filter({ hasText: "claimed" })).toHaveText("You have successfully claimed your daily reward.");
+    await expect(page.getByTestId("balance")).toHaveText(`100 ${site.token.symbol}`);
+    await expect(page.getByRole("timer")).toHaveText(/^(24:00:00|23:59:5\d)$/);
+    await expect(page.getByRole("button", { name: "Claim daily reward" })).toHaveCount(0);
+    await expect(page.getByRole("region", { name: "Recent activity" }).getByText("Daily reward")).toBeVisible();
+  });
+
+  test("a failed claim says Something went wrong!", async ({ page, context, baseURL }) => {
+    await signedInUser(context, baseURL as string);
+    await page.goto("/dashboard");
+    await page.route("**/api/claim-daily-reward*", (route) => route.fulfill({ status: 500, json: { err_msg: "boom" } }));
+    await page.getByRole("button", { name: "Claim daily reward" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Something went wrong!");
+    await expect(page.getByRole("button", { name: "Claim daily reward" })).toBeEnabled();
+  });
+
+  test("the countdown ticks every second and, at zero, reloads the data and shows the claim button", async ({ page, context, baseURL }) => {
+    const user = await signedInUser(context, baseURL as string);
+    await backdateClaim(context, user.email, DAY_SECONDS - 5);
+    await page.clock.install();
+    await page.goto("/dashboard");
+    const timer = page.getByRole("timer");
+    await expect(timer).toHaveText(/^00:00:0[45]$/);
+    const before = await timer.textContent();
+    await page.clock.runFor(1_000);
+    await expect(timer).not.toHaveText(before as string);
+
+    await backdateClaim(context, user.email, DAY_SECONDS + 1);
+    const reload = page.waitForRequest((request) => request.url().includes("/api/dashboard"));
+    await page.clock.runFor(5_000);
+    await reload;
+    await expect(page.getByRole("button", { name: "Claim daily reward" })).toBeVisible();
+  });
+
+  test("the referral link copies, and Share uses the Web Share API where the browser has it", async ({ page, context, baseURL }) => {
+    const user = await signedInUser(context, baseURL as string);
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.addInitScript(() => {
+      (window as unknown as { shared: unknown[] }).shared = [];
+      navigator.share = async (data) => {
+        (window as unknown as { shared: unknown[] }).shared.push(data);
+      };
+    });
+    await page.goto("/dashboard");
+    await page.getByRole("button", { name: "Copy link" }).click();
+    await expect(page.getByRole("button", { name: "Copied!" })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${site.site.origin}/register?ref=${user.referral_code}`);
+    await page.getByRole("button", { name: "Share" }).click();
+    const shared = await page.evaluate(() => (window as unknown as { shared: Array<{ url: string }> }).shared);
+    expect(shared[0]?.url).toBe(`${site.site.origin}/register?ref=${user.referral_code}`);
+  });
+});
+
+test.describe("wallet address", () => {
+  test("Update, Cancel restores the original, errors show in the form, Save shows Saving... then the message for 7 seconds", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await signedInUser(context, baseURL as string);
+    const tokenRequests: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("page=update-wallet-address")) tokenRequests.push(request.url());
+    });
+    await page.clock.install();
+    await page.goto("/dashboard");
+    const region = page.getByRole("region", { name: "Wallet address" });
+    await expect(region.getByTestId("wallet-address")).toHaveText("No wallet address yet.");
+
+    await region.getByRole("button", { name: "Update wallet address" }).click();
+    const input = region.getByLabel("Wallet address");
+    await expect(input).toBeFocused();
+    await input.fill("0x1234");
+    await region.getByRole("button", { name: "Cancel" }).click();
+    await expect(region.getByTestId("wallet-address")).toHaveText("No wallet address yet.");
+    expect(tokenRequests).toHaveLength(0);
+
+    await region.getByRole("button", { name: "Update wallet address" }).click();
+    await expect(input).toHaveValue("");
+    await input.fill("0x1234");
+    await region.getByRole("button", { name: "Save" }).click();
+    await expect(region.getByRole("alert")).toHaveText(
+      "That is not an Ethereum address. It starts with 0x followed by 40 characters (0 to 9, a to f).",
+    );
+
+    let release: () => void = () => {};
+    await page.route("**/api/dashboard-update-wallet-address", async (route) => {
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await route.continue();
+    });
+    await input.fill(ADDRESS.toLowerCase());
+    // Stop the page's clock so the 7 seconds are counted exactly.
+    await page.clock.pauseAt(Date.now() + 60_000);
+    await region.getByRole("button", { name: "Save" }).click();
+    await expect(region.getByRole("button", { name: "Saving..." })).toBeDisabled();
+    await expect(region.getByRole("button", { name: "Cancel" })).toBeDisabled();
+    release();
+
+    const message = region.getByRole("status");
+    await expect(message).toHaveText("You have successfully updated your wallet address.");
+    await expect(region.getByTestId("wallet-address")).toHaveText(ADDRESS);
+    await expect(region.getByRole("textbox")).toHaveCount(0);
+    expect(tokenRequests).toHaveLength(1);
+
+    await page.clock.runFor(6_900);
+    await expect(message).toHaveText("You have successfully updated your wallet address.");
+    await page.clock.runFor(200);
+    await expect(message).toHaveText("");
+  });
+
+  test("asks for the CSRF token only once across saves", async ({ page, context, baseURL }) => {
+    await signedInUser(context, baseURL as string);
+    const tokenRequests: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("page=update-wallet-address")) tokenRequests.push(request.url());
+    });
+    await page.goto("/dashboard");
+    const region = page.getByRole("region", { name: "Wallet address" });
+    for (const address of [ADDRESS, "0x52908400098527886E0F7030069857D2E4169EE7"]) {
+      await region.getByRole("button", { name: "Update wallet address" }).click();
+      await region.getByLabel("Wallet address").fill(address);
+      await region.getByRole("button", { name: "Save" }).click();
+      await expect(region.getByTestId("wallet-address")).toHaveText(address);
+    }
+    expect(tokenRequests).toHaveLength(1);
+  });
+});

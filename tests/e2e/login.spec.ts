@@ -1,0 +1,106 @@
+import { registeredUser, signedInUser } from "./support/accounts.ts";
+import { expect, expectAccessible, test } from "./support/test.ts";
+
+test.describe("login", () => {
+  test("is accessible, asks for its CSRF token, and shows every field", async ({ page }) => {
+    const token = page.waitForResponse((response) => response.url().includes("/api/request-csrftoken?app=kestrel&page=signin"));
+    await page.goto("/login");
+    expect((await token).status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1, name: "Login" })).toBeVisible();
+    await expect(page.getByLabel("Email")).toHaveAttribute("autocomplete", "username");
+    await expect(page.getByLabel("Password")).toHaveAttribute("autocomplete", "current-password");
+    await expect(page.getByLabel("Remember Me")).not.toBeChecked();
+    await expect(page.getByRole("main").getByRole("link", { name: "Create one" })).toHaveAttribute("href", "/register");
+    await expectAccessible(page);
+  });
+
+  test("requires the email and the password before calling the server", async ({ page }) => {
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Please enter your email.");
+    await expect(page.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+    await page.getByLabel("Email").fill("someone@example.com");
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Please enter your password.");
+  });
+
+  test("shows the server's err_msg in red above the fields", async ({ page }) => {
+    await page.goto("/login");
+    await page.getByLabel("Email").fill("nobody@example.com");
+    await page.getByLabel("Password").fill("not-the-password");
+    await page.getByRole("button", { name: "Login" }).click();
+    const alert = page.getByRole("alert");
+    await expect(alert).toHaveText("The email or password is incorrect.");
+    await expect(alert).toHaveClass(/text-danger-700/);
+    const alertBox = await alert.boundingBox();
+    const emailBox = await page.getByLabel("Email").boundingBox();
+    expect(alertBox?.y).toBeLessThan(emailBox?.y ?? 0);
+  });
+
+  test("reads Login ... and is disabled while submitting, then clears the fields and goes to the dashboard", async ({ page, context }) => {
+    const user = await registeredUser(context);
+    await page.goto("/login");
+    let release: () => void = () => {};
+    await page.route("**/api/signin", async (route) => {
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await route.continue();
+    });
+    await page.getByLabel("Email").fill(user.email);
+    await page.getByLabel("Password").fill(user.password);
+    await page.getByRole("button", { name: "Login" }).click();
+    const busy = page.getByRole("button", { name: "Login ..." });
+    await expect(busy).toBeDisabled();
+    release();
+    await expect(page).toHaveURL("/dashboard");
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Logout" })).toBeVisible();
+  });
+
+  test("without Remember Me the session cookie ends with the browser; with it, it lasts 30 days", async ({ page, context }) => {
+    for (const remember of [false, true]) {
+      const user = await registeredUser(context);
+      await page.goto("/login");
+      await page.getByLabel("Email").fill(user.email);
+      await page.getByLabel("Password").fill(user.password);
+      if (remember) await page.getByLabel("Remember Me").check();
+      await page.getByRole("button", { name: "Login" }).click();
+      await expect(page).toHaveURL("/dashboard");
+      const cookie = (await context.cookies()).find((entry) => entry.name === "session");
+      expect(cookie?.httpOnly).toBe(true);
+      expect(cookie?.sameSite).toBe("Strict");
+      if (remember) expect((cookie?.expires ?? 0) - Date.now() / 1000).toBeGreaterThan(29 * 24 * 3600);
+      else expect(cookie?.expires).toBe(-1);
+      await context.clearCookies();
+    }
+  });
+
+  test("the Register now link says Coming soon", async ({ page }) => {
+    await page.goto("/login");
+    await page.getByRole("link", { name: "Register now" }).click();
+    await expect(page.getByRole("alert")).toHaveText(/Coming soon/);
+    await expect(page).toHaveURL("/login");
+  });
+
+  test("a signed-in visitor is sent to the dashboard", async ({ page, context, baseURL }) => {
+    await signedInUser(context, baseURL as string);
+    await page.goto("/login");
+    await expect(page).toHaveURL("/dashboard");
+    await page.goto("/register");
+    await expect(page).toHaveURL("/dashboard");
+  });
+
+  test("Logout signs out and goes to /login; the navigation and footer show Login again", async ({ page, context, baseURL }) => {
+    await signedInUser(context, baseURL as string);
+    await page.goto("/earn-tokens");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("link", { name: "Dashboard" })).toBeVisible();
+    await expect(page.getByRole("contentinfo").getByRole("link", { name: "Dashboard" })).toBeVisible();
+    await nav.getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL("/login");
+    await expect(nav.getByRole("link", { name: "Login" })).toBeVisible();
+    expect((await context.cookies()).find((cookie) => cookie.name === "session")).toBeUndefined();
+    expect((await page.request.get("/api/is-authenticated")).status()).toBe(401);
+  });
+});

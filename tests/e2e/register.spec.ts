@@ -1,0 +1,83 @@
+import { expect, expectAccessible, test } from "./support/test.ts";
+
+const TERMS = "To proceed, please agree to our Terms & Conditions and Privacy Policy.";
+
+async function fillValid(page: import("@playwright/test").Page, email: string) {
+  await page.getByLabel("First name").fill("Ada");
+  await page.getByLabel("Last name").fill("Lovelace");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("analytical-engine-notes");
+  await page.getByLabel("Confirm password").fill("analytical-engine-notes");
+}
+
+test.describe("register", () => {
+  test("is accessible, asks for its CSRF token and links the terms and the privacy policy", async ({ page }) => {
+    const token = page.waitForResponse((response) => response.url().includes("/api/register?app=kestrel"));
+    await page.goto("/register");
+    expect((await token).status()).toBe(200);
+    const terms = page.getByRole("checkbox", { name: /^I agree to the Terms & Conditions/ });
+    await expect(terms).not.toBeChecked();
+    await expect(page.getByRole("link", { name: /Terms & Conditions/ })).toHaveAttribute("href", "/terms-and-conditions");
+    await expect(page.getByRole("link", { name: /Privacy Policy/ }).first()).toHaveAttribute("href", "/privacy-policy");
+    await expect(page.getByLabel("Password", { exact: true })).toHaveAttribute("autocomplete", "new-password");
+    await expectAccessible(page);
+  });
+
+  test("checks the terms box first, then the email, with the spec's messages", async ({ page }) => {
+    await page.goto("/register");
+    await page.getByRole("button", { name: "Register" }).click();
+    await expect(page.getByRole("alert")).toHaveText(TERMS);
+
+    await page.getByLabel("Email").fill("ada@example");
+    await page.getByRole("button", { name: "Register" }).click();
+    await expect(page.getByRole("alert")).toHaveText(TERMS);
+
+    await page.getByRole("checkbox", { name: /I agree/ }).check();
+    await page.getByRole("button", { name: "Register" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Please enter a valid email.");
+    await expect(page.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+
+    await page.getByLabel("Email").fill("ada@example.com");
+    await page.getByRole("button", { name: "Register" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Please enter your first name.");
+  });
+
+  test("prefills the referral code from ?ref", async ({ page }) => {
+    await page.goto("/register?ref=ABCD2345");
+    await expect(page.getByLabel(/Referral code/)).toHaveValue("ABCD2345");
+  });
+
+  test("shows the server's err_msg in red", async ({ page }) => {
+    await page.goto("/register");
+    await fillValid(page, `ada.${Date.now()}@example.com`);
+    await page.getByLabel(/Referral code/).fill("NOSUCH22");
+    await page.getByRole("checkbox", { name: /I agree/ }).check();
+    await page.getByRole("button", { name: "Register" }).click();
+    const alert = page.getByRole("alert");
+    await expect(alert).toHaveText("That referral code does not match any account. Check it, or leave the field empty.");
+    await expect(alert).toHaveClass(/text-danger-700/);
+  });
+
+  test("reads Processing ... while submitting, then shows the success message in green, clears the fields and stays", async ({ page }) => {
+    await page.goto("/register");
+    await fillValid(page, `ada.${Date.now()}@example.com`);
+    await page.getByRole("checkbox", { name: /I agree/ }).check();
+    let release: () => void = () => {};
+    await page.route("**/api/register", async (route) => {
+      if (route.request().method() !== "POST") return route.continue();
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await route.continue();
+    });
+    await page.getByRole("button", { name: "Register" }).click();
+    await expect(page.getByRole("button", { name: "Processing ..." })).toBeDisabled();
+    release();
+    const status = page.getByRole("status").filter({ hasText: "Your account has been created" });
+    await expect(status).toHaveText("Your account has been created. You can now log in.");
+    await expect(status.locator("p")).toHaveClass(/text-success-700/);
+    await expect(page).toHaveURL("/register");
+    for (const label of ["First name", "Last name", "Email", "Confirm password"]) await expect(page.getByLabel(label)).toHaveValue("");
+    await expect(page.getByRole("checkbox", { name: /I agree/ })).not.toBeChecked();
+  });
+});

@@ -1,0 +1,30 @@
+import type { BrowserContext } from "@playwright/test";
+
+export type E2EUser = { email: string; password: string; referral_code: string; session_token: string };
+
+/** A user made through the server's test hook, with the session cookie already in the browser. */
+export async function signedInUser(
+  context: BrowserContext,
+  baseURL: string,
+  options: { first_name?: string; referred_by?: string } = {},
+): Promise<E2EUser> {
+  const reply = await context.request.post("/__e2e__/users", { data: options });
+  if (!reply.ok()) throw new Error(`could not create a user: ${reply.status()} ${await reply.text()}`);
+  const user = (await reply.json()) as E2EUser;
+  await context.addCookies([{ name: "session", value: user.session_token, url: baseURL, httpOnly: true, sameSite: "Strict" }]);
+  return user;
+}
+
+/** A user with a password and no session, for the login form. */
+export async function registeredUser(context: BrowserContext, options: { first_name?: string } = {}): Promise<E2EUser> {
+  const reply = await context.request.post("/__e2e__/users", { data: options });
+  if (!reply.ok()) throw new Error(`could not create a user: ${reply.status()}`);
+  await context.clearCookies();
+  return (await reply.json()) as E2EUser;
+}
+
+/** Moves the user's last claim this many seconds into the past. */
+export async function backdateClaim(context: BrowserContext, email: string, secondsAgo: number): Promise<void> {
+  const reply = await context.request.post("/__e2e__/backdate-claim", { data: { email, seconds_ago: secondsAgo } });
+  if (!reply.ok()) throw new Error(`could not move the claim: ${reply.status()}`);
+}
