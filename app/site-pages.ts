@@ -1,4 +1,5 @@
 import type { SiteConfig } from "../config/site.ts";
+import { guideCatalog } from "./content/guide-catalog.ts";
 
 export type SitePage = {
   path: string;
@@ -16,13 +17,15 @@ export type SitePage = {
  * come from here, so a path no page owns is a real 404 everywhere.
  */
 export function sitePages(site: SiteConfig): SitePage[] {
-  void site;
   return [
     { path: "/", file: "routes/home.tsx" },
-    { path: "/earn-tokens", file: "routes/earn-tokens.tsx" },
+    { path: "/dashboard", file: "routes/dashboard.tsx", indexed: false },
+    { path: "/how-to", file: "routes/how-to.tsx" },
+    ...guideCatalog(site).map((guide) => ({ path: guide.path, file: "routes/guide.tsx", id: `guide${guide.path}` })),
+    { path: "/contact-us", file: "routes/contact-us.tsx" },
     { path: "/login", file: "routes/login.tsx", indexed: false },
     { path: "/register", file: "routes/register.tsx", indexed: false },
-    { path: "/dashboard", file: "routes/dashboard.tsx", indexed: false },
+    { path: "/earn-tokens", file: "routes/earn-tokens.tsx" },
     { path: "/privacy-policy", file: "routes/legal.tsx", id: "legal/privacy-policy" },
     { path: "/terms-and-conditions", file: "routes/legal.tsx", id: "legal/terms-and-conditions" },
   ];

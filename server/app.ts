@@ -11,9 +11,11 @@ import { sessionsPlugin } from "./plugins/sessions.ts";
 import { type SiteBuild, sitePlugin } from "./plugins/site.ts";
 import { zodSchemas } from "./plugins/zod-schemas.ts";
 import { accountRoutes } from "./routes/api/accounts.ts";
+import { contactRoutes } from "./routes/api/contact.ts";
 import { rewardRoutes } from "./routes/api/rewards.ts";
 import { e2eHooks } from "./routes/e2e-hooks.ts";
 import { healthRoutes } from "./routes/health.ts";
+import { smtpForwarder } from "./services/contact.ts";
 import { databaseRateLimiter, type RateLimiter } from "./services/rate-limit.ts";
 import { sessionSecret } from "./services/secrets.ts";
 
@@ -70,6 +72,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     registrationsPerIp: { max: env.REGISTRATIONS_PER_IP_PER_HOUR, windowMs: 60 * MINUTE_MS },
   });
   await app.register(rewardRoutes, { site, db, clock, secret });
+  await app.register(contactRoutes, {
+    site,
+    db,
+    clock,
+    rateLimiter,
+    messagesPerIp: { max: env.CONTACT_MESSAGES_PER_IP_PER_HOUR, windowMs: 60 * MINUTE_MS },
+    forward:
+      env.SMTP_URL && env.CONTACT_FORWARD_TO && env.CONTACT_FORWARD_FROM
+        ? smtpForwarder({ url: env.SMTP_URL, to: env.CONTACT_FORWARD_TO, from: env.CONTACT_FORWARD_FROM, siteName: site.token.name })
+        : null,
+  });
   if (env.E2E_HOOKS) await app.register(e2eHooks, { db, clock });
   if (deps.siteBuild) await app.register(sitePlugin, { build: deps.siteBuild });
   return app;

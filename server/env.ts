@@ -43,6 +43,15 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
   /** Registration attempts allowed per client address in an hour. */
   REGISTRATIONS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  /** Contact messages allowed per client address in an hour. */
+  CONTACT_MESSAGES_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  /** Forward contact messages by email: smtp(s)://user:pass@host:port, and the addresses. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+    .optional(),
+  CONTACT_FORWARD_TO: z.email().optional(),
+  CONTACT_FORWARD_FROM: z.email().optional(),
 });
 
 export type ServerEnv = z.infer<typeof envSchema>;
@@ -61,6 +70,9 @@ export function parseServerEnv(env: Record<string, string | undefined>, site: Si
   if (!result.success) throw new EnvError(result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`));
   const parsed = result.data;
   const problems: string[] = [];
+  if (parsed.SMTP_URL && (!parsed.CONTACT_FORWARD_TO || !parsed.CONTACT_FORWARD_FROM)) {
+    problems.push("SMTP_URL: set CONTACT_FORWARD_TO and CONTACT_FORWARD_FROM too, to say where messages go and from whom");
+  }
   if (parsed.NODE_ENV === "production") {
     if (!parsed.DATABASE_URL) problems.push("DATABASE_URL: required in production (a PostgreSQL server)");
     if (!parsed.SESSION_SECRET) problems.push("SESSION_SECRET: required in production (at least 32 random characters)");

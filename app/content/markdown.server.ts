@@ -35,9 +35,12 @@ export function readContentFile<Schema extends z.ZodType>(file: string, schema: 
  * Markdown to HTML for the site's own content. Internal links must name a
  * page that exists (else the build fails); external links open in a new tab.
  */
+let knownPaths: Set<string> | undefined;
+const staticFiles = new Set(["/whitepaper.pdf"]);
+
 export function renderMarkdown(markdown: string, source: string): string {
-  const knownPaths = new Set(sitePages(site).map((page) => page.path));
-  const staticFiles = new Set(["/whitepaper.pdf"]);
+  knownPaths ??= new Set(sitePages(site).map((page) => page.path));
+  const pages = knownPaths;
   const marked = new Marked({
     gfm: true,
     renderer: {
@@ -49,7 +52,7 @@ export function renderMarkdown(markdown: string, source: string): string {
         const text = this.parser.parseInline(tokens);
         if (href.startsWith("/")) {
           const target = href.split(/[?#]/)[0] ?? href;
-          if (!knownPaths.has(target) && !staticFiles.has(target)) throw new Error(`${source}: link to unknown page ${href}`);
+          if (!pages.has(target) && !staticFiles.has(target)) throw new Error(`${source}: link to unknown page ${href}`);
           return `<a href="${href}">${text}</a>`;
         }
         if (href.startsWith("#") || href.startsWith("mailto:")) return `<a href="${href}">${text}</a>`;

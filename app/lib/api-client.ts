@@ -90,3 +90,11 @@ export function claimDailyReward(): Promise<ApiResult<Message>> {
 export function updateWalletAddress(payload: { address: string; old_address: string; csrfToken: string }): Promise<ApiResult<Message>> {
   return request("/api/dashboard-update-wallet-address", { method: "PUT", body: JSON.stringify({ ...payload, app: site.token.slug }) });
 }
+
+/** The contact form's answer, in the protocol of form-submission providers. */
+export type ContactAnswer = { success?: boolean; message?: string };
+
+/** Posts the contact form as multipart form data to the configured endpoint: ours by default, or an external provider's. */
+export function submitContactForm(form: FormData): Promise<ApiResult<ContactAnswer>> {
+  return request(site.contact.endpoint, { method: "POST", body: form });
+}

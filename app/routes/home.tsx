@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { contractSourceUrl, WHITEPAPER_PATH } from "../../common/links.ts";
 import { useComingSoonGuard } from "../features/auth/account-links.tsx";
 import { useAuthStatus } from "../features/auth/auth-status.ts";
+import { AddTokenButton } from "../features/token/add-token-button.tsx";
 import { TokenAddressDialog } from "../features/token/token-address-dialog.tsx";
 import { WhoWeAreDialog } from "../features/token/who-we-are-dialog.tsx";
 import { PageShell } from "../layout/page-shell.tsx";
@@ -14,9 +15,13 @@ export const meta: Route.MetaFunction = () => pageMeta({ title: site.token.name,
 const { token, rewards } = site;
 
 const platforms = [
-  { name: "Browser extension", text: "Install the wallet in Chrome, Firefox, Edge or Brave, then add and trade the token." },
-  { name: "Android", text: "Set up the wallet app on an Android phone, buy with a swap and send with a QR code." },
-  { name: "iOS", text: "The same guides for iPhone, with the notes that differ on iOS." },
+  {
+    name: "Browser extension",
+    anchor: "browser",
+    text: "Install the wallet in Chrome, Firefox, Edge or Brave, then add and trade the token.",
+  },
+  { name: "Android", anchor: "android", text: "Set up the wallet app on an Android phone, buy with a swap and send with a QR code." },
+  { name: "iOS", anchor: "ios", text: "The same guides for iPhone, with the notes that differ on iOS." },
 ];
 
 export default function Home() {
@@ -85,6 +90,9 @@ export default function Home() {
             <WhoWeAreDialog buttonClassName={dialogCard} />
           </li>
         </ul>
+        <div className="mt-6 max-w-2xl">
+          <AddTokenButton />
+        </div>
       </section>
 
       <section aria-labelledby="rewards-heading" className="bg-white">
@@ -133,9 +141,11 @@ export default function Home() {
         </p>
         <ul className="mt-8 grid gap-4 md:grid-cols-3">
           {platforms.map((platform) => (
-            <li key={platform.name} className="card">
-              <h3 className="text-xl font-bold">{platform.name}</h3>
-              <p className="mt-2 text-base text-ink-800">{platform.text}</p>
+            <li key={platform.name}>
+              <Link to={`/how-to#${platform.anchor}`} className="card block h-full hover:border-brand-300 hover:shadow-md">
+                <h3 className="text-xl font-bold text-ink-900">{platform.name} guides</h3>
+                <p className="mt-2 text-base text-ink-800">{platform.text}</p>
+              </Link>
             </li>
           ))}
         </ul>

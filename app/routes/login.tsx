@@ -1,6 +1,6 @@
 import { LoginForm } from "../features/auth/login-form.tsx";
 import { useRedirectIfAuthenticated } from "../features/auth/use-redirect-if-authenticated.ts";
-import { AuthCard } from "../layout/auth-card.tsx";
+import { CardPage } from "../layout/card-page.tsx";
 import { PageShell } from "../layout/page-shell.tsx";
 import { pageMeta } from "../lib/page-meta.ts";
 import { site } from "../site.ts";
@@ -15,9 +15,9 @@ export default function Login() {
   useRedirectIfAuthenticated();
   return (
     <PageShell>
-      <AuthCard title="Login" intro={`Log in to claim your daily ${site.token.symbol} and see your balance.`}>
+      <CardPage title="Login" intro={`Log in to claim your daily ${site.token.symbol} and see your balance.`}>
         <LoginForm />
-      </AuthCard>
+      </CardPage>
     </PageShell>
   );
 }

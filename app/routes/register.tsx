@@ -1,7 +1,7 @@
 import { useSearchParams } from "react-router";
 import { RegisterForm } from "../features/auth/register-form.tsx";
 import { useRedirectIfAuthenticated } from "../features/auth/use-redirect-if-authenticated.ts";
-import { AuthCard } from "../layout/auth-card.tsx";
+import { CardPage } from "../layout/card-page.tsx";
 import { PageShell } from "../layout/page-shell.tsx";
 import { pageMeta } from "../lib/page-meta.ts";
 import { site } from "../site.ts";
@@ -21,12 +21,12 @@ export default function Register() {
   const [searchParams] = useSearchParams();
   return (
     <PageShell>
-      <AuthCard
+      <CardPage
         title="Register"
         intro={`Create your account to claim ${site.rewards.dailyAmount} ${site.token.symbol} every day and invite friends.`}
       >
         <RegisterForm referralCode={searchParams.get("ref") ?? ""} />
-      </AuthCard>
+      </CardPage>
     </PageShell>
   );
 }

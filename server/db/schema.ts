@@ -116,3 +116,20 @@ export const ledgerEntries = pgTable(
 );
 
 export type User = typeof users.$inferSelect;
+
+/** What visitors sent through the contact form; operators read them with `npm run contact:list`. */
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    ip: text("ip").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    /** When the copy by email was accepted by the SMTP server; null when not configured or not yet sent. */
+    forwardedAt: timestamp("forwarded_at", { withTimezone: true }),
+  },
+  (table) => [index("contact_messages_created_idx").on(table.createdAt)],
+);

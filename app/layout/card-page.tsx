@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 
-/** The narrow card of the login and register pages. */
-export function AuthCard({ title, intro, children }: { title: string; intro: string; children: ReactNode }) {
+/** A narrow card page: login, register, contact. */
+export function CardPage({ title, intro, children }: { title: string; intro: string; children: ReactNode }) {
   return (
     <section className="mx-auto max-w-xl px-4 py-12 sm:py-16">
       <div className="card sm:p-8">

@@ -1,0 +1,91 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { parse as parseYaml } from "yaml";
+import { z } from "zod";
+import type { SiteConfig } from "../../config/site.ts";
+import { fillPlaceholders, placeholderValues } from "./placeholders.ts";
+
+export const GUIDE_PLATFORMS = ["browser", "android", "ios", "tips"] as const;
+export type GuidePlatform = (typeof GUIDE_PLATFORMS)[number];
+
+export const PLATFORM_NAMES: Record<GuidePlatform, string> = {
+  browser: "Browser",
+  android: "Android",
+  ios: "iOS",
+  tips: "Guides and Tips",
+};
+
+const frontmatterSchema = z.object({
+  title: z.string().min(3).max(90),
+  description: z.string().min(50).max(160),
+  platform: z.enum(["browser", "mobile", "tips"]),
+  order: z.number().int().min(1),
+  task: z.string().regex(/^[a-z0-9-]+$/),
+});
+
+export type GuideEntry = {
+  path: string;
+  platform: GuidePlatform;
+  task: string;
+  order: number;
+  title: string;
+  description: string;
+  /** Relative to content/guides. */
+  file: string;
+};
+
+export const GUIDES_DIR = path.resolve(process.cwd(), "content/guides");
+
+const mobileValues: Record<"android" | "ios", Record<string, string>> = {
+  android: { "platform.name": "Android", "platform.store": "Google Play", "platform.device": "Android phone" },
+  ios: { "platform.name": "iOS", "platform.store": "the App Store", "platform.device": "iPhone" },
+};
+
+/** The placeholder values of one guide page: the site's, plus the platform's on mobile pages. */
+export function guideValues(site: SiteConfig, platform: GuidePlatform): Record<string, string> {
+  return { ...placeholderValues(site), ...(platform === "android" || platform === "ios" ? mobileValues[platform] : {}) };
+}
+
+export function splitFrontmatter(raw: string, source: string): { frontmatter: unknown; body: string } {
+  const match = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(raw);
+  if (!match) throw new Error(`${source}: frontmatter (between --- lines) is missing`);
+  return { frontmatter: parseYaml(match[1] ?? ""), body: match[2] ?? "" };
+}
+
+/**
+ * Every guide page, from the files under content/guides: a browser or tips
+ * file is one page, a mobile file two (Android and iOS). `TOKEN` in a file
+ * name becomes the token's slug. Invalid frontmatter fails the build.
+ */
+export function guideCatalog(site: SiteConfig): GuideEntry[] {
+  const entries: GuideEntry[] = [];
+  for (const folder of ["browser", "mobile", "tips"] as const) {
+    for (const name of readdirSync(path.join(GUIDES_DIR, folder))
+      .filter((file) => file.endsWith(".md"))
+      .sort()) {
+      const file = `${folder}/${name}`;
+      const slug = name.replace(/\.md$/, "").replace(/TOKEN/g, site.token.slug);
+      const platforms: GuidePlatform[] = folder === "mobile" ? ["android", "ios"] : [folder];
+      for (const platform of platforms) {
+        const source = `content/guides/${file}`;
+        const raw = fillPlaceholders(readFileSync(path.join(GUIDES_DIR, file), "utf8"), guideValues(site, platform), source);
+        const parsed = frontmatterSchema.safeParse(splitFrontmatter(raw, source).frontmatter);
+        if (!parsed.success) {
+          throw new Error(`${source}: ${parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ")}`);
+        }
+        const prefix = platform === "tips" ? "guides" : platform;
+        entries.push({
+          path: `/${prefix}-${slug}`,
+          platform,
+          task: parsed.data.task,
+          order: parsed.data.order,
+          title: parsed.data.title,
+          description: parsed.data.description,
+          file,
+        });
+      }
+    }
+  }
+  const order = (entry: GuideEntry) => GUIDE_PLATFORMS.indexOf(entry.platform) * 1000 + entry.order;
+  return entries.sort((a, b) => order(a) - order(b));
+}

@@ -1,0 +1,30 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { FRAME_SIZES, type ScreenSpec } from "./screen-spec.ts";
+
+/** Drawn at build time from each step's `screen` block (gitignored). */
+export const DRAWN_DIR = "guides/illustrations";
+/** Where an operator puts real screenshots: `<page>-<step>.png` replaces the drawing. */
+export const SCREENSHOT_DIR = "guides/screens";
+
+const PUBLIC_DIR = path.resolve(process.cwd(), "public");
+
+export type Illustration = { src: string; width: number; height: number; alt: string };
+
+export function illustrationName(pagePath: string, step: number): string {
+  return `${pagePath.slice(1)}-${step}`;
+}
+
+function pngSize(file: string): { width: number; height: number } {
+  const header = readFileSync(file).subarray(0, 24);
+  if (header.toString("latin1", 1, 4) !== "PNG") throw new Error(`${file} is not a PNG`);
+  return { width: header.readUInt32BE(16), height: header.readUInt32BE(20) };
+}
+
+/** The picture of step `step` (1-based) of a guide page: the operator's screenshot if there is one, else the drawing. */
+export function guideIllustration(pagePath: string, step: number, screen: ScreenSpec): Illustration {
+  const name = illustrationName(pagePath, step);
+  const screenshot = path.join(PUBLIC_DIR, SCREENSHOT_DIR, `${name}.png`);
+  if (existsSync(screenshot)) return { src: `/${SCREENSHOT_DIR}/${name}.png`, ...pngSize(screenshot), alt: screen.alt };
+  return { src: `/${DRAWN_DIR}/${name}.svg`, ...FRAME_SIZES[screen.frame], alt: screen.alt };
+}

@@ -1,0 +1,24 @@
+import { Link } from "react-router";
+import type { GuidePageData } from "../../content/guides.server.ts";
+
+/** Browser, Android, iOS: the same task on another platform, so a reader who switches stays on it. */
+export function PlatformSwitcher({ platforms }: { platforms: GuidePageData["platforms"] }) {
+  if (platforms.length === 0) return null;
+  return (
+    <nav aria-label="Platform" className="mt-6">
+      <ul className="inline-flex rounded-full border border-ink-700/30 bg-white p-1">
+        {platforms.map((platform) => (
+          <li key={platform.name}>
+            <Link
+              to={platform.path}
+              aria-current={platform.current ? "page" : undefined}
+              className={`block rounded-full px-4 py-2 text-sm font-semibold ${platform.current ? "bg-ink-900 text-white" : "text-ink-800 hover:bg-sand-100"}`}
+            >
+              {platform.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

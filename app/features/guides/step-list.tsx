@@ -1,0 +1,42 @@
+import { Markdown } from "../../components/ui/markdown.tsx";
+import type { GuidePageData } from "../../content/guides.server.ts";
+
+/** The numbered steps: an ordered list, each step's title, text and picture. */
+export function StepList({ steps }: { steps: GuidePageData["steps"] }) {
+  return (
+    <ol className="mt-10 space-y-12">
+      {steps.map((step, index) => (
+        <li key={step.title} className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_auto]">
+          <div>
+            <h2 id={`step-${index + 1}`} className="flex items-baseline gap-3 text-2xl font-bold">
+              <span
+                className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-600 text-lg text-white"
+                aria-hidden="true"
+              >
+                {index + 1}
+              </span>
+              <span>
+                <span className="sr-only">Step {index + 1}: </span>
+                {step.title}
+              </span>
+            </h2>
+            <Markdown html={step.html} className="mt-3" />
+          </div>
+          {step.illustration ? (
+            <figure className="mx-auto max-w-full lg:mx-0">
+              <img
+                src={step.illustration.src}
+                alt={step.illustration.alt}
+                width={step.illustration.width}
+                height={step.illustration.height}
+                loading={index < 2 ? "eager" : "lazy"}
+                decoding="async"
+                className={`h-auto rounded-2xl ${step.illustration.width > 400 ? "w-full max-w-[560px]" : "w-full max-w-[280px]"}`}
+              />
+            </figure>
+          ) : null}
+        </li>
+      ))}
+    </ol>
+  );
+}

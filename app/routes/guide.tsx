@@ -1,0 +1,53 @@
+import { Link } from "react-router";
+import { Markdown } from "../components/ui/markdown.tsx";
+import { loadGuidePage } from "../content/guides.server.ts";
+import { GuidePager } from "../features/guides/guide-pager.tsx";
+import { PaymentRequest } from "../features/guides/payment-request.tsx";
+import { PlatformSwitcher } from "../features/guides/platform-switcher.tsx";
+import { StepList } from "../features/guides/step-list.tsx";
+import { AddTokenButton } from "../features/token/add-token-button.tsx";
+import { PageShell } from "../layout/page-shell.tsx";
+import { pageMeta } from "../lib/page-meta.ts";
+import type { Route } from "./+types/guide";
+
+export function loader({ request }: Route.LoaderArgs) {
+  return loadGuidePage(new URL(request.url).pathname);
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  pageMeta({
+    title: loaderData.platform === "tips" ? loaderData.title : `${loaderData.title} (${loaderData.platformName})`,
+    description: loaderData.description,
+    path: loaderData.path,
+  });
+
+export default function Guide({ loaderData: guide }: Route.ComponentProps) {
+  return (
+    <PageShell variant="guide">
+      <article className="mx-auto max-w-5xl px-4 py-10 sm:px-6 sm:py-14">
+        <nav aria-label="Breadcrumb" className="text-sm text-ink-700">
+          <ol className="flex flex-wrap gap-2">
+            <li>
+              <Link to="/how-to" className="underline underline-offset-4 hover:text-brand-700">
+                Wallet guides
+              </Link>
+              <span aria-hidden="true"> /</span>
+            </li>
+            <li aria-current="page">{guide.platformName}</li>
+          </ol>
+        </nav>
+        <h1 className="mt-3 text-3xl font-black tracking-tight sm:text-4xl">{guide.title}</h1>
+        <PlatformSwitcher platforms={guide.platforms} />
+        <Markdown html={guide.introHtml} className="mt-6 max-w-3xl text-lg" />
+        {guide.addToken ? (
+          <div className="mt-6 max-w-3xl">
+            <AddTokenButton />
+          </div>
+        ) : null}
+        <StepList steps={guide.steps} />
+        {guide.paymentRequest ? <PaymentRequest {...guide.paymentRequest} /> : null}
+        <GuidePager previous={guide.previous} next={guide.next} platformName={guide.platformName} />
+      </article>
+    </PageShell>
+  );
+}
