@@ -16,7 +16,7 @@ export function StepList({ steps }: { steps: GuidePageData["steps"] }) {
                 {index + 1}
               </span>
               <span>
-                <span className="sr-only">Step {index + 1}: </span>
+                <span className="sr-only">{`Step ${index + 1}: `}</span>
                 {step.title}
               </span>
             </h2>
