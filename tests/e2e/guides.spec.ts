@@ -40,9 +40,9 @@ const required: Record<string, RegExp[]> = {
   "/android-import-wallet": [/12 words/, /in (the )?order/, /spaces only|single spaces/],
   "/ios-import-wallet": [/12 words/, /in (the )?order/, /spaces only|single spaces/],
   "/ios-import-account": [/clipboard/i, /1 minute/],
-  [`/browser-import-token`]: [new RegExp(address), /decimals/i],
-  [`/android-import-token`]: [new RegExp(address)],
-  [`/ios-import-token`]: [new RegExp(address)],
+  "/browser-import-token": [new RegExp(address), /decimals/i],
+  "/android-import-token": [new RegExp(address)],
+  "/ios-import-token": [new RegExp(address)],
   [`/android-buy-${slug}`]: [
     /every few seconds/,
     /not listed on major centralized exchanges/,
@@ -132,6 +132,8 @@ test.describe("wallet guides", () => {
       expect(await steps.count()).toBeGreaterThan(0);
       await expect(steps.first().getByRole("heading", { level: 2 })).toContainText("Step 1:");
 
+      // innerText, as a reader sees it: block elements are separated, hidden text is left out.
+      // biome-ignore lint/performance/useDomNodeTextContent: textContent would run paragraphs together.
       const text = (await page.locator("article").innerText()).replace(/\s+/g, " ");
       for (const pattern of required[guide.path] ?? []) expect(text, `${guide.path} should match ${pattern}`).toMatch(pattern);
       for (const pattern of forbidden[guide.path] ?? []) expect(text, `${guide.path} should not match ${pattern}`).not.toMatch(pattern);
