@@ -6,7 +6,7 @@ import { siteConfigPlugin } from "./scripts/build/site-config-plugin.ts";
 export default defineConfig({
   plugins: [siteConfigPlugin(loadSiteConfig())],
   test: {
-    include: ["{app,common,config,server,scripts,tests/api,tests/unit}/**/*.test.{ts,tsx}"],
+    include: ["{app,common,config,server,scripts,tests/api,tests/build}/**/*.test.{ts,tsx}"],
     globalSetup: ["tests/setup/database-template.ts"],
     setupFiles: ["tests/setup/fail-on-console-error.ts"],
     pool: "forks",

@@ -6,6 +6,7 @@ import type { TestProject } from "vitest/node";
 import { openDatabase } from "../../server/db/client.ts";
 import { migrateDatabase } from "../../server/db/migrate.ts";
 import { databaseUrlFor, TEMPLATE_PREFIX } from "../helpers/test-database.ts";
+import { ensureDebianPackages } from "../support/system-packages.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -19,6 +20,7 @@ declare module "vitest" {
  * fresh copy of it (a PGlite dump, or a PostgreSQL template database).
  */
 export default async function setup(project: TestProject) {
+  ensureDebianPackages({ pdftoppm: "poppler-utils", pdftotext: "poppler-utils", pdfinfo: "poppler-utils", zbarimg: "zbar-tools" });
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
     const template = `${TEMPLATE_PREFIX}${process.pid}`;

@@ -1,6 +1,6 @@
-import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { chromium } from "@playwright/test";
+import { ensureDebianPackages } from "../../support/system-packages.ts";
 
 export const CHROMIUM_ARGS = [
   "--no-sandbox",
@@ -14,10 +14,6 @@ export const CHROMIUM_ARGS = [
 ];
 
 const DEBIAN_CHROMIUM = "/usr/bin/chromium";
-
-function hasAptGet(): boolean {
-  return existsSync("/usr/bin/apt-get");
-}
 
 /**
  * The browser Playwright drives: CHROMIUM_PATH, else Debian's chromium, else
@@ -33,14 +29,6 @@ export function findChromium(): string {
   if (existsSync(DEBIAN_CHROMIUM)) return DEBIAN_CHROMIUM;
   const bundled = chromium.executablePath();
   if (bundled && existsSync(bundled)) return bundled;
-  if (process.getuid?.() === 0 && hasAptGet()) {
-    console.log("No Chromium found: installing Debian's chromium (apt-get install -y chromium)...");
-    execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
-    execFileSync("apt-get", ["install", "-y", "-qq", "chromium"], {
-      stdio: "inherit",
-      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
-    });
-    if (existsSync(DEBIAN_CHROMIUM)) return DEBIAN_CHROMIUM;
-  }
-  throw new Error("No Chromium found for the browser tests. Install one with:\n  sudo apt-get install -y chromium\nor set CHROMIUM_PATH.");
+  ensureDebianPackages({ chromium: "chromium" });
+  return DEBIAN_CHROMIUM;
 }
