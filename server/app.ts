@@ -12,10 +12,13 @@ import { type SiteBuild, sitePlugin } from "./plugins/site.ts";
 import { zodSchemas } from "./plugins/zod-schemas.ts";
 import { accountRoutes } from "./routes/api/accounts.ts";
 import { contactRoutes } from "./routes/api/contact.ts";
+import { priceRoutes } from "./routes/api/price.ts";
 import { rewardRoutes } from "./routes/api/rewards.ts";
 import { e2eHooks } from "./routes/e2e-hooks.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { smtpForwarder } from "./services/contact.ts";
+import { PriceCache } from "./services/price/price-cache.ts";
+import { fixedPriceSource, type PriceSource, uniswapV3PriceSource } from "./services/price/sources.ts";
 import { databaseRateLimiter, type RateLimiter } from "./services/rate-limit.ts";
 import { sessionSecret } from "./services/secrets.ts";
 
@@ -29,7 +32,21 @@ export type AppDependencies = {
   logger?: FastifyServerOptions["logger"];
   /** Shared counters; the database's unless Redis is configured. */
   rateLimiter?: RateLimiter;
+  /** The price cache; by default one reading the source the environment names. */
+  prices?: PriceCache;
 };
+
+function priceSourceFrom(env: ServerEnv, site: SiteConfig): PriceSource {
+  if (env.PRICE_SOURCE === "uniswap-v3" && env.PRICE_RPC_URL) {
+    return uniswapV3PriceSource({
+      rpcUrl: env.PRICE_RPC_URL,
+      poolAddress: site.dex.poolAddress,
+      tokenAddress: site.token.address,
+      timeoutMs: env.PRICE_TIMEOUT_MS,
+    });
+  }
+  return fixedPriceSource(env.PRICE_FIXED);
+}
 
 const MINUTE_MS = 60_000;
 
@@ -72,6 +89,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     registrationsPerIp: { max: env.REGISTRATIONS_PER_IP_PER_HOUR, windowMs: 60 * MINUTE_MS },
   });
   await app.register(rewardRoutes, { site, db, clock, secret });
+  const prices =
+    deps.prices ?? new PriceCache({ source: priceSourceFrom(env, site), refreshMs: env.PRICE_REFRESH_SECONDS * 1000, clock, log: app.log });
+  app.addHook("onReady", async () => prices.start());
+  app.addHook("onClose", async () => prices.stop());
+  await app.register(priceRoutes, { site, prices, refreshSeconds: env.PRICE_REFRESH_SECONDS });
   await app.register(contactRoutes, {
     site,
     db,

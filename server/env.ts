@@ -38,6 +38,15 @@ const envSchema = z.object({
   /** Test-only routes that move a user's claim clock for end-to-end tests (never in production). */
   E2E_HOOKS: booleanFlag.default(false),
   BUILD_DIR: z.string().default("build/client"),
+  /** The price badge's source: a fixed demo number, or the token's Uniswap v3 pool read over JSON-RPC. */
+  PRICE_SOURCE: z.enum(["fixed", "uniswap-v3"]).default("fixed"),
+  PRICE_FIXED: z
+    .string()
+    .regex(/^\d+(\.\d+)?$/, "must be a decimal number such as 0.0000123456")
+    .default("0.0000123456"),
+  PRICE_RPC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  PRICE_REFRESH_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  PRICE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   /** Failed logins allowed per account, and per client address, in 15 minutes. */
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
@@ -70,6 +79,8 @@ export function parseServerEnv(env: Record<string, string | undefined>, site: Si
   if (!result.success) throw new EnvError(result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`));
   const parsed = result.data;
   const problems: string[] = [];
+  if (parsed.PRICE_SOURCE === "uniswap-v3" && !parsed.PRICE_RPC_URL)
+    problems.push("PRICE_RPC_URL: required when PRICE_SOURCE is uniswap-v3");
   if (parsed.SMTP_URL && (!parsed.CONTACT_FORWARD_TO || !parsed.CONTACT_FORWARD_FROM)) {
     problems.push("SMTP_URL: set CONTACT_FORWARD_TO and CONTACT_FORWARD_FROM too, to say where messages go and from whom");
   }

@@ -98,3 +98,14 @@ export type ContactAnswer = { success?: boolean; message?: string };
 export function submitContactForm(form: FormData): Promise<ApiResult<ContactAnswer>> {
   return request(site.contact.endpoint, { method: "POST", body: form });
 }
+
+/** GET /api/{product}-price → {"{product}_price": number}. */
+export async function tokenPrice(): Promise<ApiResult<number>> {
+  const result = await request<Record<string, unknown>>(`/api/${site.token.slug}-price`);
+  const price = result.body?.[`${site.token.slug}_price`];
+  return {
+    ok: result.ok && typeof price === "number" && Number.isFinite(price),
+    status: result.status,
+    body: typeof price === "number" ? price : null,
+  };
+}

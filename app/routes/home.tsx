@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { contractSourceUrl, WHITEPAPER_PATH } from "../../common/links.ts";
 import { useComingSoonGuard } from "../features/auth/account-links.tsx";
 import { useAuthStatus } from "../features/auth/auth-status.ts";
+import { PriceBadge } from "../features/price/price-badge.tsx";
 import { AddTokenButton } from "../features/token/add-token-button.tsx";
 import { TokenAddressDialog } from "../features/token/token-address-dialog.tsx";
 import { WhoWeAreDialog } from "../features/token/who-we-are-dialog.tsx";
@@ -40,7 +41,9 @@ export default function Home() {
               {token.name} <span className="text-brand-300">({token.symbol})</span>
             </h1>
             <p className="mt-4 text-xl text-white/90 sm:text-2xl">{site.site.tagline}</p>
-            <div className="mt-6 flex min-h-12 items-center" data-slot="price-badge" />
+            <div className="mt-6 flex min-h-12 items-center">
+              <PriceBadge />
+            </div>
             <p className="mt-6 max-w-xl text-lg leading-8 text-white/85">{site.site.description}</p>
             <div className="mt-8 flex flex-wrap gap-3">
               <Link to="/earn-tokens" className="btn-primary">

@@ -7,6 +7,7 @@ import { fakeClock } from "../../server/clock.ts";
 import { parseServerEnv } from "../../server/env.ts";
 import { loadSiteBuild } from "../../server/plugins/site.ts";
 import { projectRoot } from "../../server/project-root.ts";
+import type { PriceCache } from "../../server/services/price/price-cache.ts";
 import { expectLedgerBalanced } from "./ledger.ts";
 import { createTestDatabase, type TestDatabase } from "./test-database.ts";
 
@@ -23,6 +24,8 @@ export type TestAppOptions = {
   /** Serve the built site too (needs `npm run build`). */
   withSite?: boolean;
   env?: Record<string, string>;
+  /** A price cache to use instead of the environment's source. */
+  prices?: PriceCache;
   /** Extra routes a test needs (for example one that fails on purpose). */
   extraRoutes?: (app: FastifyInstance) => void;
 };
@@ -33,7 +36,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const database = await createTestDatabase();
   const clock = fakeClock();
   const siteBuild = options.withSite ? loadSiteBuild(path.join(projectRoot, "build/client"), site) : null;
-  const app = await buildApp({ env, site, database, clock, siteBuild });
+  const app = await buildApp({ env, site, database, clock, siteBuild, prices: options.prices });
   options.extraRoutes?.(app);
   await app.ready();
   return {

@@ -1,0 +1,49 @@
+import { useEffect, useState } from "react";
+import { tokenPrice } from "../../lib/api-client.ts";
+import { site } from "../../site.ts";
+
+export const PRICE_REFRESH_MS = 60_000;
+
+type PriceState = { status: "loading" } | { status: "ready"; price: number } | { status: "unavailable" };
+
+/** "$0.0000123456": the spec's 10 decimals, with a dollar sign. */
+export function formatUsdPrice(price: number): string {
+  return `$${price.toFixed(10)}`;
+}
+
+/**
+ * The live price, refreshed every minute while the page is visible. Its box
+ * has the same size loading, ready or unavailable, so nothing moves when it arrives.
+ */
+export function PriceBadge() {
+  const [state, setState] = useState<PriceState>({ status: "loading" });
+
+  useEffect(() => {
+    let active = true;
+    const load = async () => {
+      const result = await tokenPrice();
+      if (!active) return;
+      if (result.ok && result.body !== null) setState({ status: "ready", price: result.body });
+      else setState((current) => (current.status === "ready" ? current : { status: "unavailable" }));
+    };
+    void load();
+    const timer = setInterval(() => {
+      if (document.visibilityState === "visible") void load();
+    }, PRICE_REFRESH_MS);
+    return () => {
+      active = false;
+      clearInterval(timer);
+    };
+  }, []);
+
+  return (
+    <p className="inline-flex h-12 w-[19rem] max-w-full items-center justify-between gap-3 rounded-full border border-white/20 bg-white/10 px-5 text-white">
+      <span className="text-sm font-semibold tracking-wide text-white/80 uppercase">{site.token.symbol} price</span>
+      <span
+        className={`h-7 w-44 text-left font-mono text-lg leading-7 whitespace-nowrap tabular-nums ${state.status === "ready" ? "font-bold" : "text-white/70"}`}
+      >
+        {state.status === "ready" ? formatUsdPrice(state.price) : state.status === "loading" ? "Loading…" : "Unavailable"}
+      </span>
+    </p>
+  );
+}

@@ -1,0 +1,101 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { createServer } from "node:net";
+import path from "node:path";
+import { type Abi, createPublicClient, createWalletClient, type Hex, http } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { foundry } from "viem/chains";
+
+const require = createRequire(import.meta.url);
+
+/** Anvil's first well-known development account (public test key, holds test ETH only). */
+const DEV_KEY = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+/** A real Ethereum node on loopback: the anvil binary shipped inside the npm package. */
+export async function startAnvil(): Promise<{ rpcUrl: string; stop(): Promise<void> }> {
+  const port = await freePort();
+  const arch = process.arch === "x64" ? "amd64" : process.arch;
+  const binary = path.join(path.dirname(require.resolve(`@foundry-rs/anvil-${process.platform}-${arch}/package.json`)), "bin", "anvil");
+  const child: ChildProcess = spawn(binary, ["--host", "127.0.0.1", "--port", String(port), "--silent"], {
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  const rpcUrl = `http://127.0.0.1:${port}`;
+  const client = createPublicClient({ transport: http(rpcUrl, { retryCount: 0 }) });
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await client.getChainId();
+      break;
+    } catch (error) {
+      if (attempt > 100 || child.exitCode !== null) throw new Error(`anvil did not start: ${String(error)}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  return {
+    rpcUrl,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+/** Compiles tests/fixtures/contracts with solc (the npm package: WebAssembly, no download). */
+export function compileFixtures(): Record<string, { abi: Abi; bytecode: Hex }> {
+  const solc = require("solc") as { compile(input: string): string };
+  const dir = path.resolve("tests/fixtures/contracts");
+  const sources = Object.fromEntries(
+    ["TestToken.sol", "TestPool.sol"].map((file) => [file, { content: readFileSync(path.join(dir, file), "utf8") }]),
+  );
+  const output = JSON.parse(
+    solc.compile(
+      JSON.stringify({
+        language: "Solidity",
+        sources,
+        settings: { optimizer: { enabled: true, runs: 200 }, outputSelection: { "*": { "*": ["abi", "evm.bytecode.object"] } } },
+      }),
+    ),
+  ) as {
+    errors?: Array<{ severity: string; formattedMessage: string }>;
+    contracts: Record<string, Record<string, { abi: Abi; evm: { bytecode: { object: string } } }>>;
+  };
+  const errors = (output.errors ?? []).filter((error) => error.severity === "error");
+  if (errors.length > 0) throw new Error(errors.map((error) => error.formattedMessage).join("\n"));
+  const contracts: Record<string, { abi: Abi; bytecode: Hex }> = {};
+  for (const file of Object.values(output.contracts)) {
+    for (const [name, contract] of Object.entries(file))
+      contracts[name] = { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` };
+  }
+  return contracts;
+}
+
+export function devWallet(rpcUrl: string) {
+  const account = privateKeyToAccount(DEV_KEY);
+  const wallet = createWalletClient({ account, chain: foundry, transport: http(rpcUrl) });
+  const client = createPublicClient({ chain: foundry, transport: http(rpcUrl) });
+  return {
+    async deploy(contract: { abi: Abi; bytecode: Hex }, args: unknown[]): Promise<`0x${string}`> {
+      const hash = await wallet.deployContract({ abi: contract.abi, bytecode: contract.bytecode, args });
+      const receipt = await client.waitForTransactionReceipt({ hash });
+      if (!receipt.contractAddress) throw new Error("deployment failed");
+      return receipt.contractAddress;
+    },
+    async write(address: `0x${string}`, abi: Abi, functionName: string, args: unknown[]): Promise<void> {
+      const hash = await wallet.writeContract({ address, abi, functionName, args });
+      await client.waitForTransactionReceipt({ hash });
+    },
+  };
+}
