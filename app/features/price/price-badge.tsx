@@ -37,8 +37,8 @@ export function PriceBadge() {
   }, []);
 
   return (
-    <p className="inline-flex h-12 w-[19rem] max-w-full items-center justify-between gap-3 rounded-full border border-white/20 bg-white/10 px-5 text-white">
-      <span className="text-sm font-semibold tracking-wide text-white/80 uppercase">{site.token.symbol} price</span>
+    <p className="inline-flex h-12 w-[20.5rem] max-w-full items-center justify-between gap-3 rounded-full border border-white/20 bg-white/10 px-5 text-white">
+      <span className="text-sm font-semibold tracking-wide whitespace-nowrap text-white/80 uppercase">{site.token.symbol} price</span>
       <span
         className={`h-7 w-44 text-left font-mono text-lg leading-7 whitespace-nowrap tabular-nums ${state.status === "ready" ? "font-bold" : "text-white/70"}`}
       >
