@@ -1,0 +1,16 @@
+/** Runs after `react-router build`: everything the prerendered site needs besides pages and bundles. */
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { sitePages } from "../../app/site-pages.ts";
+import { loadSiteConfig } from "../../config/site.ts";
+import { writeBrandAssets } from "./brand-assets.ts";
+import { finalizeSite } from "./finalize-site.ts";
+import { renderWhitepaper } from "./whitepaper.ts";
+
+const site = loadSiteConfig();
+const clientDir = path.resolve("build/client");
+
+writeBrandAssets(site, clientDir);
+writeFileSync(path.join(clientDir, "whitepaper.pdf"), await renderWhitepaper(site, readFileSync(path.join(clientDir, site.token.logo), "utf8")));
+const manifest = finalizeSite(site, sitePages(site), clientDir);
+console.log(`Finalized ${Object.keys(manifest.pages).length} pages in ${clientDir}`);

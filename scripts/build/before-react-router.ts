@@ -1,0 +1,23 @@
+/** Runs before `react-router build`: draws every guide step's screen into public/guides/illustrations. */
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { guideCatalog } from "../../app/content/guide-catalog.ts";
+import { parseGuide } from "../../app/content/guide-document.ts";
+import { DRAWN_DIR, illustrationName } from "../../app/content/guide-illustrations.ts";
+import { loadSiteConfig } from "../../config/site.ts";
+import { drawScreen } from "./draw-screen.ts";
+
+const site = loadSiteConfig();
+const outDir = path.resolve("public", DRAWN_DIR);
+rmSync(outDir, { recursive: true, force: true });
+mkdirSync(outDir, { recursive: true });
+
+let drawn = 0;
+for (const entry of guideCatalog(site)) {
+  for (const [index, step] of parseGuide(entry, site).steps.entries()) {
+    if (!step.screen) continue;
+    writeFileSync(path.join(outDir, `${illustrationName(entry.path, index + 1)}.svg`), drawScreen(step.screen));
+    drawn++;
+  }
+}
+console.log(`Drew ${drawn} guide illustrations in ${outDir}`);

@@ -1,0 +1,71 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { Resvg } from "@resvg/resvg-js";
+import type { SiteConfig } from "../../config/site.ts";
+
+const require = createRequire(import.meta.url);
+const fontDir = path.join(path.dirname(require.resolve("dejavu-fonts-ttf/package.json")), "ttf");
+const fontFiles = ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf"].map((file) => path.join(fontDir, file));
+
+function escapeXml(text: string): string {
+  return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function renderPng(svg: string, width: number): Buffer {
+  return new Resvg(svg, {
+    fitTo: { mode: "width", value: width },
+    font: { fontFiles, loadSystemFonts: false, defaultFontFamily: "DejaVu Sans" },
+  })
+    .render()
+    .asPng();
+}
+
+/** An .ico holding one PNG image (supported by every browser since IE Vista). */
+function pngToIco(png: Buffer, size: number): Buffer {
+  const header = Buffer.alloc(22);
+  header.writeUInt16LE(0, 0);
+  header.writeUInt16LE(1, 2);
+  header.writeUInt16LE(1, 4);
+  header.writeUInt8(size, 6);
+  header.writeUInt8(size, 7);
+  header.writeUInt16LE(1, 10);
+  header.writeUInt16LE(32, 12);
+  header.writeUInt32LE(png.length, 14);
+  header.writeUInt32LE(22, 18);
+  return Buffer.concat([header, png]);
+}
+
+function shareImageSvg(site: SiteConfig, logoSvg: string): string {
+  const logo = `data:image/svg+xml;base64,${Buffer.from(logoSvg).toString("base64")}`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630">
+  <rect width="1200" height="630" fill="#0f1d33"/>
+  <rect y="590" width="1200" height="40" fill="#d2622f"/>
+  <image href="${logo}" x="90" y="155" width="300" height="300"/>
+  <text x="450" y="270" font-family="DejaVu Sans" font-weight="bold" font-size="84" fill="#ffffff">${escapeXml(site.token.name)}</text>
+  <text x="450" y="350" font-family="DejaVu Sans" font-weight="bold" font-size="48" fill="#f2b84b">${escapeXml(site.token.symbol)} · ERC-20</text>
+  <text x="450" y="430" font-family="DejaVu Sans" font-size="34" fill="#e3e9f3">${escapeXml(site.site.tagline)}</text>
+</svg>`;
+}
+
+/** The share image, icons and web manifest, drawn from the configured logo and names. */
+export function writeBrandAssets(site: SiteConfig, clientDir: string): void {
+  const logoSvg = readFileSync(path.join(clientDir, site.token.logo), "utf8");
+  writeFileSync(path.join(clientDir, "brand/og-image.png"), renderPng(shareImageSvg(site, logoSvg), 1200));
+  writeFileSync(path.join(clientDir, "brand/apple-touch-icon.png"), renderPng(logoSvg, 180));
+  writeFileSync(path.join(clientDir, "brand/icon-512.png"), renderPng(logoSvg, 512));
+  writeFileSync(path.join(clientDir, "favicon.ico"), pngToIco(renderPng(logoSvg, 32), 32));
+  const manifest = {
+    name: `${site.token.name} (${site.token.symbol})`,
+    short_name: site.token.name,
+    start_url: "/",
+    display: "standalone",
+    background_color: "#fbf8f4",
+    theme_color: site.site.themeColor,
+    icons: [
+      { src: site.token.logo, sizes: "any", type: "image/svg+xml" },
+      { src: "/brand/icon-512.png", sizes: "512x512", type: "image/png" },
+    ],
+  };
+  writeFileSync(path.join(clientDir, "site.webmanifest"), JSON.stringify(manifest, null, 2));
+}

@@ -1,0 +1,213 @@
+import { FRAME_SIZES, type ScreenItem, type ScreenSpec } from "../../app/content/screen-spec.ts";
+
+/**
+ * Draws a step's screen as a schematic SVG: a phone, a browser window, or the
+ * wallet's pop-up over a browser; the screen's title, its items top to
+ * bottom, and a thick outline around what the reader should tap.
+ */
+
+const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
+const INK = "#1f2937";
+const MUTED = "#4b5563";
+const LINE = "#d1d5db";
+const ACTION = "#1d4ed8";
+const HIGHLIGHT = "#d2622f";
+/** Recovery-phrase slots show dots, never words: a reader must not copy an example phrase. */
+const HIDDEN_WORD = "••••••";
+
+function escape(text: string): string {
+  return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** Greedy word wrap by an average glyph width: good enough for a schematic. */
+function wrap(text: string, width: number, size: number, maxLines: number): string[] {
+  const perLine = Math.max(8, Math.floor(width / (size * 0.56)));
+  const lines: string[] = [];
+  let current = "";
+  for (const word of text.split(/\s+/)) {
+    if (`${current} ${word}`.trim().length > perLine && current) {
+      lines.push(current);
+      current = word;
+    } else {
+      current = `${current} ${word}`.trim();
+    }
+  }
+  if (current) lines.push(current);
+  if (lines.length > maxLines) {
+    const kept = lines.slice(0, maxLines);
+    kept[maxLines - 1] = `${(kept[maxLines - 1] ?? "").slice(0, perLine - 1)}…`;
+    return kept;
+  }
+  return lines;
+}
+
+function textLines(lines: string[], x: number, y: number, size: number, options: { weight?: number; fill?: string; anchor?: string } = {}): string {
+  const { weight = 400, fill = INK, anchor = "start" } = options;
+  return lines
+    .map(
+      (line, index) =>
+        `<text x="${x}" y="${y + index * size * 1.35}" font-family="${FONT}" font-size="${size}" font-weight="${weight}" fill="${fill}" text-anchor="${anchor}">${escape(line)}</text>`,
+    )
+    .join("");
+}
+
+type Drawn = { svg: string; height: number };
+
+/** One item at (x, y) in a column `width` wide; answers its SVG and the height it took. */
+function drawItem(item: ScreenItem, x: number, y: number, width: number): Drawn {
+  switch (item.kind) {
+    case "heading": {
+      const lines = wrap(item.text, width, 18, 2);
+      return { svg: textLines(lines, x, y + 18, 18, { weight: 700 }), height: lines.length * 24 + 6 };
+    }
+    case "text": {
+      const lines = wrap(item.text, width, 13, 3);
+      return { svg: textLines(lines, x, y + 13, 13, { fill: MUTED }), height: lines.length * 17.5 + 6 };
+    }
+    case "link":
+      return { svg: `${textLines([item.text], x, y + 14, 14, { fill: ACTION, weight: 600 })}<rect x="${x}" y="${y + 18}" width="${Math.min(width, item.text.length * 7.8)}" height="1.5" fill="${ACTION}"/>`, height: 26 };
+    case "button": {
+      const primary = item.variant !== "secondary";
+      const fill = primary ? ACTION : "#ffffff";
+      const stroke = primary ? ACTION : ACTION;
+      return {
+        svg: `<rect x="${x}" y="${y}" width="${width}" height="40" rx="20" fill="${fill}" stroke="${stroke}" stroke-width="1.5"/>${textLines([item.text], x + width / 2, y + 25, 14, { weight: 600, fill: primary ? "#ffffff" : ACTION, anchor: "middle" })}`,
+        height: 48,
+      };
+    }
+    case "input":
+      return {
+        svg: `${textLines([item.label], x, y + 12, 12, { fill: MUTED, weight: 600 })}<rect x="${x}" y="${y + 18}" width="${width}" height="36" rx="8" fill="#ffffff" stroke="${LINE}" stroke-width="1.5"/>${item.value ? textLines(wrap(item.value, width - 20, 13, 1), x + 10, y + 41, 13) : ""}`,
+        height: 62,
+      };
+    case "checkbox": {
+      const lines = wrap(item.text, width - 30, 13, 3);
+      const box = item.checked
+        ? `<rect x="${x}" y="${y}" width="18" height="18" rx="4" fill="${ACTION}"/><path d="M${x + 4} ${y + 9.5} l4 4 l7 -8" stroke="#fff" stroke-width="2.2" fill="none"/>`
+        : `<rect x="${x}" y="${y}" width="18" height="18" rx="4" fill="#fff" stroke="${MUTED}" stroke-width="1.5"/>`;
+      return { svg: box + textLines(lines, x + 28, y + 13, 13), height: Math.max(24, lines.length * 17.5) + 8 };
+    }
+    case "row": {
+      const detail = item.detail ? textLines(wrap(item.detail, width - 48, 12, 1), x + 44, y + 36, 12, { fill: MUTED }) : "";
+      return {
+        svg: `<circle cx="${x + 16}" cy="${y + 24}" r="14" fill="#e5e7eb"/>${textLines(wrap(item.text, width - 48, 14, 1), x + 44, y + (item.detail ? 19 : 29), 14, { weight: 600 })}${detail}<rect x="${x}" y="${y + 49}" width="${width}" height="1" fill="${LINE}"/>`,
+        height: 54,
+      };
+    }
+    case "tabs": {
+      const tabWidth = width / item.options.length;
+      const selected = item.selected ?? 0;
+      const tabs = item.options
+        .map(
+          (option, index) =>
+            `${textLines(wrap(option, tabWidth - 8, 13, 1), x + tabWidth * index + tabWidth / 2, y + 20, 13, { anchor: "middle", weight: index === selected ? 700 : 400, fill: index === selected ? ACTION : MUTED })}${index === selected ? `<rect x="${x + tabWidth * index + 6}" y="${y + 30}" width="${tabWidth - 12}" height="3" rx="1.5" fill="${ACTION}"/>` : ""}`,
+        )
+        .join("");
+      return { svg: `${tabs}<rect x="${x}" y="${y + 33}" width="${width}" height="1" fill="${LINE}"/>`, height: 42 };
+    }
+    case "words": {
+      const columns = 3;
+      const rows = Math.ceil(item.count / columns);
+      const cell = width / columns;
+      let svg = "";
+      for (let index = 0; index < item.count; index++) {
+        const cx = x + (index % columns) * cell;
+        const cy = y + Math.floor(index / columns) * 34;
+        svg += `<rect x="${cx + 3}" y="${cy}" width="${cell - 6}" height="28" rx="14" fill="#f3f4f6" stroke="${LINE}"/>${textLines([`${index + 1}. ${HIDDEN_WORD}`], cx + 14, cy + 19, 12)}`;
+      }
+      return { svg, height: rows * 34 + 4 };
+    }
+    case "qr": {
+      const size = Math.min(132, width);
+      const cells = 21;
+      const unit = size / cells;
+      const left = x + (width - size) / 2;
+      let svg = `<rect x="${left - 6}" y="${y}" width="${size + 12}" height="${size + 12}" fill="#fff" stroke="${LINE}"/>`;
+      for (let row = 0; row < cells; row++) {
+        for (let column = 0; column < cells; column++) {
+          const finder = (row < 7 || row > 13) && (column < 7 || column > 13) && !(row > 13 && column > 13);
+          const ring = finder && (row % 14 === 0 || row % 14 === 6 || column % 14 === 0 || column % 14 === 6 || (row % 14 >= 2 && row % 14 <= 4 && column % 14 >= 2 && column % 14 <= 4));
+          const noise = !finder && (row * 7 + column * 13 + row * column) % 5 < 2;
+          if (ring || noise) svg += `<rect x="${left + column * unit}" y="${y + 6 + row * unit}" width="${unit}" height="${unit}" fill="${INK}"/>`;
+        }
+      }
+      return { svg, height: size + 20 };
+    }
+    case "amount": {
+      const detail = item.detail ? textLines([item.detail], x, y + 12, 12, { fill: MUTED }) : "";
+      return { svg: `${detail}${textLines(wrap(item.text, width, 22, 1), x, y + (item.detail ? 40 : 24), 22, { weight: 700 })}`, height: item.detail ? 52 : 34 };
+    }
+    case "warning": {
+      const lines = wrap(item.text, width - 24, 12.5, 3);
+      const height = lines.length * 17 + 18;
+      return {
+        svg: `<rect x="${x}" y="${y}" width="${width}" height="${height}" rx="8" fill="#fff7ed" stroke="#f59e0b"/>${textLines(lines, x + 12, y + 20, 12.5, { fill: "#7c2d12" })}`,
+        height: height + 8,
+      };
+    }
+    case "toast":
+      return {
+        svg: `<rect x="${x}" y="${y}" width="${width}" height="42" rx="10" fill="${INK}"/>${textLines(wrap(item.text, width - 24, 13, 1), x + 14, y + 26, 13, { fill: "#ffffff", weight: 600 })}`,
+        height: 50,
+      };
+  }
+}
+
+function highlightBox(x: number, y: number, width: number, height: number): string {
+  return `<rect x="${x - 6}" y="${y - 6}" width="${width + 12}" height="${height + 2}" rx="12" fill="none" stroke="${HIGHLIGHT}" stroke-width="3.5"/>`;
+}
+
+/** Items down a column; toasts sit at the bottom of the screen, as on a phone. */
+function drawColumn(items: ScreenItem[], x: number, top: number, width: number, bottom: number): string {
+  let y = top;
+  let svg = "";
+  for (const item of items.filter((entry) => entry.kind !== "toast")) {
+    const drawn = drawItem(item, x, y, width);
+    svg += drawn.svg;
+    if (item.highlight) svg += highlightBox(x, y, width, drawn.height);
+    y += drawn.height + 8;
+  }
+  for (const toast of items.filter((entry) => entry.kind === "toast")) {
+    const drawn = drawItem(toast, x, bottom - 58, width);
+    svg += drawn.svg;
+    if (toast.highlight) svg += highlightBox(x, bottom - 58, width, drawn.height);
+  }
+  return svg;
+}
+
+function titleBar(title: string, x: number, y: number, width: number): string {
+  return `${textLines(wrap(title, width - 20, 16, 1), x + width / 2, y + 22, 16, { weight: 700, anchor: "middle" })}<rect x="${x}" y="${y + 36}" width="${width}" height="1" fill="${LINE}"/>`;
+}
+
+function browserChrome(width: number, url: string): string {
+  const shownUrl = url.replace(/^https?:\/\//, "");
+  return `<rect x="0.5" y="0.5" width="${width - 1}" height="${FRAME_SIZES.browser.height - 1}" rx="12" fill="#ffffff" stroke="#9ca3af"/>
+<path d="M0.5 12.5a12 12 0 0 1 12-12h${width - 25}a12 12 0 0 1 12 12v34h-${width - 1}z" fill="#e5e7eb"/>
+<circle cx="22" cy="23" r="6" fill="#f87171"/><circle cx="42" cy="23" r="6" fill="#fbbf24"/><circle cx="62" cy="23" r="6" fill="#34d399"/>
+<rect x="84" y="11" width="${width - 110}" height="24" rx="12" fill="#ffffff"/>${textLines([shownUrl.length > 70 ? `${shownUrl.slice(0, 69)}…` : shownUrl], 100, 28, 12, { fill: MUTED })}`;
+}
+
+export function drawScreen(spec: ScreenSpec): string {
+  const { width, height } = FRAME_SIZES[spec.frame];
+  let body: string;
+  if (spec.frame === "phone") {
+    body = `<rect x="1" y="1" width="${width - 2}" height="${height - 2}" rx="40" fill="#111827"/>
+<rect x="14" y="14" width="${width - 28}" height="${height - 28}" rx="28" fill="#ffffff"/>
+<rect x="${width / 2 - 40}" y="24" width="80" height="8" rx="4" fill="#111827"/>
+${titleBar(spec.title, 14, 44, width - 28)}
+${drawColumn(spec.items, 34, 100, width - 68, height - 30)}
+<rect x="${width / 2 - 56}" y="${height - 26}" width="112" height="4" rx="2" fill="#9ca3af"/>`;
+  } else if (spec.frame === "browser") {
+    body = `${browserChrome(width, spec.url ?? "")}
+${textLines(wrap(spec.title, width - 80, 22, 1), 40, 90, 22, { weight: 700 })}
+${drawColumn(spec.items, 40, 112, Math.min(420, width - 80), height - 20)}`;
+  } else {
+    const panelX = width - 330;
+    body = `${browserChrome(width, spec.url ?? "")}
+<rect x="40" y="80" width="${panelX - 80}" height="18" rx="6" fill="#f3f4f6"/><rect x="40" y="110" width="${panelX - 120}" height="12" rx="6" fill="#f3f4f6"/><rect x="40" y="132" width="${panelX - 100}" height="12" rx="6" fill="#f3f4f6"/>
+<rect x="${panelX}" y="52" width="310" height="${FRAME_SIZES.extension.height - 64}" rx="12" fill="#ffffff" stroke="#9ca3af" stroke-width="1.5"/>
+${titleBar(spec.title, panelX, 56, 310)}
+${drawColumn(spec.items, panelX + 20, 108, 270, FRAME_SIZES.extension.height - 14)}`;
+  }
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img"><title>${escape(spec.alt)}</title>${body}</svg>\n`;
+}
