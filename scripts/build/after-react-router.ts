@@ -11,6 +11,9 @@ const site = loadSiteConfig();
 const clientDir = path.resolve("build/client");
 
 writeBrandAssets(site, clientDir);
-writeFileSync(path.join(clientDir, "whitepaper.pdf"), await renderWhitepaper(site, readFileSync(path.join(clientDir, site.token.logo), "utf8")));
+writeFileSync(
+  path.join(clientDir, "whitepaper.pdf"),
+  await renderWhitepaper(site, readFileSync(path.join(clientDir, site.token.logo), "utf8")),
+);
 const manifest = finalizeSite(site, sitePages(site), clientDir);
 console.log(`Finalized ${Object.keys(manifest.pages).length} pages in ${clientDir}`);

@@ -15,7 +15,7 @@ const HIGHLIGHT = "#d2622f";
 /** Recovery-phrase slots show dots, never words: a reader must not copy an example phrase. */
 const HIDDEN_WORD = "••••••";
 
-function escape(text: string): string {
+function escapeXml(text: string): string {
   return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
@@ -41,12 +41,18 @@ function wrap(text: string, width: number, size: number, maxLines: number): stri
   return lines;
 }
 
-function textLines(lines: string[], x: number, y: number, size: number, options: { weight?: number; fill?: string; anchor?: string } = {}): string {
+function textLines(
+  lines: string[],
+  x: number,
+  y: number,
+  size: number,
+  options: { weight?: number; fill?: string; anchor?: string } = {},
+): string {
   const { weight = 400, fill = INK, anchor = "start" } = options;
   return lines
     .map(
       (line, index) =>
-        `<text x="${x}" y="${y + index * size * 1.35}" font-family="${FONT}" font-size="${size}" font-weight="${weight}" fill="${fill}" text-anchor="${anchor}">${escape(line)}</text>`,
+        `<text x="${x}" y="${y + index * size * 1.35}" font-family="${FONT}" font-size="${size}" font-weight="${weight}" fill="${fill}" text-anchor="${anchor}">${escapeXml(line)}</text>`,
     )
     .join("");
 }
@@ -65,7 +71,10 @@ function drawItem(item: ScreenItem, x: number, y: number, width: number): Drawn 
       return { svg: textLines(lines, x, y + 13, 13, { fill: MUTED }), height: lines.length * 17.5 + 6 };
     }
     case "link":
-      return { svg: `${textLines([item.text], x, y + 14, 14, { fill: ACTION, weight: 600 })}<rect x="${x}" y="${y + 18}" width="${Math.min(width, item.text.length * 7.8)}" height="1.5" fill="${ACTION}"/>`, height: 26 };
+      return {
+        svg: `${textLines([item.text], x, y + 14, 14, { fill: ACTION, weight: 600 })}<rect x="${x}" y="${y + 18}" width="${Math.min(width, item.text.length * 7.8)}" height="1.5" fill="${ACTION}"/>`,
+        height: 26,
+      };
     case "button": {
       const primary = item.variant !== "secondary";
       const fill = primary ? ACTION : "#ffffff";
@@ -126,16 +135,26 @@ function drawItem(item: ScreenItem, x: number, y: number, width: number): Drawn 
       for (let row = 0; row < cells; row++) {
         for (let column = 0; column < cells; column++) {
           const finder = (row < 7 || row > 13) && (column < 7 || column > 13) && !(row > 13 && column > 13);
-          const ring = finder && (row % 14 === 0 || row % 14 === 6 || column % 14 === 0 || column % 14 === 6 || (row % 14 >= 2 && row % 14 <= 4 && column % 14 >= 2 && column % 14 <= 4));
+          const ring =
+            finder &&
+            (row % 14 === 0 ||
+              row % 14 === 6 ||
+              column % 14 === 0 ||
+              column % 14 === 6 ||
+              (row % 14 >= 2 && row % 14 <= 4 && column % 14 >= 2 && column % 14 <= 4));
           const noise = !finder && (row * 7 + column * 13 + row * column) % 5 < 2;
-          if (ring || noise) svg += `<rect x="${left + column * unit}" y="${y + 6 + row * unit}" width="${unit}" height="${unit}" fill="${INK}"/>`;
+          if (ring || noise)
+            svg += `<rect x="${left + column * unit}" y="${y + 6 + row * unit}" width="${unit}" height="${unit}" fill="${INK}"/>`;
         }
       }
       return { svg, height: size + 20 };
     }
     case "amount": {
       const detail = item.detail ? textLines([item.detail], x, y + 12, 12, { fill: MUTED }) : "";
-      return { svg: `${detail}${textLines(wrap(item.text, width, 22, 1), x, y + (item.detail ? 40 : 24), 22, { weight: 700 })}`, height: item.detail ? 52 : 34 };
+      return {
+        svg: `${detail}${textLines(wrap(item.text, width, 22, 1), x, y + (item.detail ? 40 : 24), 22, { weight: 700 })}`,
+        height: item.detail ? 52 : 34,
+      };
     }
     case "warning": {
       const lines = wrap(item.text, width - 24, 12.5, 3);
@@ -209,5 +228,5 @@ ${drawColumn(spec.items, 40, 112, Math.min(420, width - 80), height - 20)}`;
 ${titleBar(spec.title, panelX, 56, 310)}
 ${drawColumn(spec.items, panelX + 20, 108, 270, FRAME_SIZES.extension.height - 14)}`;
   }
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img"><title>${escape(spec.alt)}</title>${body}</svg>\n`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img"><title>${escapeXml(spec.alt)}</title>${body}</svg>\n`;
 }

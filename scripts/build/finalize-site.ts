@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
-import { readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import type { SiteConfig } from "../../config/site.ts";
 import type { SitePage } from "../../app/site-pages.ts";
 import { type BuiltPage, type SiteManifest, siteConfigHash } from "../../common/site-manifest.ts";
+import type { SiteConfig } from "../../config/site.ts";
 
 const COMPRESSIBLE = /\.(html|js|css|svg|json|webmanifest|xml|txt|data)$/;
 
@@ -16,7 +16,11 @@ function pageFile(pagePath: string): string {
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
   for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
-    hashes.add(`'sha256-${createHash("sha256").update(match[1] ?? "").digest("base64")}'`);
+    hashes.add(
+      `'sha256-${createHash("sha256")
+        .update(match[1] ?? "")
+        .digest("base64")}'`,
+    );
   }
   return [...hashes];
 }

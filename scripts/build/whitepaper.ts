@@ -53,7 +53,9 @@ function drawTable(doc: Doc, table: Tokens.Table) {
   rows.forEach((row, rowIndex) => {
     const header = rowIndex === 0;
     doc.fontSize(9.5);
-    const heights = row.map((cell, column) => doc.font(header ? "bold" : "regular").heightOfString(cell.text, { width: (widths[column] ?? 0) - 12 }));
+    const heights = row.map((cell, column) =>
+      doc.font(header ? "bold" : "regular").heightOfString(cell.text, { width: (widths[column] ?? 0) - 12 }),
+    );
     const height = Math.max(...heights) + 10;
     ensureSpace(doc, height);
     const top = doc.y;
@@ -62,7 +64,10 @@ function drawTable(doc: Doc, table: Tokens.Table) {
       const cellWidth = widths[column] ?? 0;
       if (header) doc.rect(x, top, cellWidth, height).fill("#f4eee6");
       doc.rect(x, top, cellWidth, height).lineWidth(0.6).strokeColor(RULE).stroke();
-      doc.fillColor(INK).font(header ? "bold" : "regular").text(cell.text, x + 6, top + 5, { width: cellWidth - 12 });
+      doc
+        .fillColor(INK)
+        .font(header ? "bold" : "regular")
+        .text(cell.text, x + 6, top + 5, { width: cellWidth - 12 });
       x += cellWidth;
     });
     doc.x = MARGIN;
@@ -78,7 +83,11 @@ function drawBlock(doc: Doc, token: Token) {
       const size = heading.depth <= 2 ? 17 : 12.5;
       ensureSpace(doc, size * 4);
       doc.moveDown(heading.depth <= 2 ? 1 : 0.6);
-      doc.font("bold").fontSize(size).fillColor(heading.depth <= 2 ? BRAND : INK).text(heading.text, { outline: heading.depth <= 2 } as PDFKit.Mixins.TextOptions);
+      doc
+        .font("bold")
+        .fontSize(size)
+        .fillColor(heading.depth <= 2 ? BRAND : INK)
+        .text(heading.text, { outline: heading.depth <= 2 } as PDFKit.Mixins.TextOptions);
       doc.moveDown(0.35);
       return;
     }
@@ -106,7 +115,13 @@ function drawBlock(doc: Doc, token: Token) {
       drawTable(doc, token as Tokens.Table);
       return;
     case "hr":
-      doc.moveDown(0.5).moveTo(MARGIN, doc.y).lineTo(doc.page.width - MARGIN, doc.y).strokeColor(RULE).stroke().moveDown(0.5);
+      doc
+        .moveDown(0.5)
+        .moveTo(MARGIN, doc.y)
+        .lineTo(doc.page.width - MARGIN, doc.y)
+        .strokeColor(RULE)
+        .stroke()
+        .moveDown(0.5);
       return;
     case "space":
       return;
@@ -121,7 +136,11 @@ function drawBlock(doc: Doc, token: Token) {
  * explorer, the sections with their tables, and numbered pages.
  */
 export async function renderWhitepaper(site: SiteConfig, logoSvg: string): Promise<Buffer> {
-  const raw = fillPlaceholders(readFileSync(path.resolve("content/whitepaper.md"), "utf8"), placeholderValues(site), "content/whitepaper.md");
+  const raw = fillPlaceholders(
+    readFileSync(path.resolve("content/whitepaper.md"), "utf8"),
+    placeholderValues(site),
+    "content/whitepaper.md",
+  );
   const match = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(raw);
   if (!match) throw new Error("content/whitepaper.md: frontmatter is missing");
   const meta = frontmatterSchema.parse(parseYaml(match[1] ?? ""));
@@ -131,7 +150,12 @@ export async function renderWhitepaper(site: SiteConfig, logoSvg: string): Promi
     size: "A4",
     margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
     bufferPages: true,
-    info: { Title: meta.title, Subject: meta.subtitle, Author: site.legal.operator, CreationDate: new Date(`${site.legal.updated}T00:00:00Z`) },
+    info: {
+      Title: meta.title,
+      Subject: meta.subtitle,
+      Author: site.legal.operator,
+      CreationDate: new Date(`${site.legal.updated}T00:00:00Z`),
+    },
   });
   doc.registerFont("regular", FONTS.regular);
   doc.registerFont("bold", FONTS.bold);
@@ -140,19 +164,53 @@ export async function renderWhitepaper(site: SiteConfig, logoSvg: string): Promi
   const finished = new Promise<Buffer>((resolve) => doc.on("end", () => resolve(Buffer.concat(chunks))));
 
   const logo = new Resvg(logoSvg, { fitTo: { mode: "width", value: 480 } }).render().asPng();
-  const qr = await QRCode.toBuffer(contractSourceUrl(site), { margin: 1, width: 360, errorCorrectionLevel: "M", color: { dark: INK, light: "#ffffff" } });
+  const qr = await QRCode.toBuffer(contractSourceUrl(site), {
+    margin: 1,
+    width: 360,
+    errorCorrectionLevel: "M",
+    color: { dark: INK, light: "#ffffff" },
+  });
 
   doc.rect(0, 0, doc.page.width, 250).fill(INK);
   doc.image(logo, MARGIN, 60, { width: 120 });
-  doc.font("bold").fontSize(28).fillColor("#ffffff").text(meta.title, MARGIN + 145, 85, { width: doc.page.width - MARGIN * 2 - 145 });
-  doc.font("regular").fontSize(11).fillColor("#e3e9f3").text(`Version ${meta.version} · ${site.legal.updated}`, MARGIN + 145, doc.y + 8);
-  doc.fillColor(INK).font("regular").fontSize(13).text(meta.subtitle, MARGIN, 290, { width: doc.page.width - MARGIN * 2, lineGap: 3 });
+  doc
+    .font("bold")
+    .fontSize(28)
+    .fillColor("#ffffff")
+    .text(meta.title, MARGIN + 145, 85, { width: doc.page.width - MARGIN * 2 - 145 });
+  doc
+    .font("regular")
+    .fontSize(11)
+    .fillColor("#e3e9f3")
+    .text(`Version ${meta.version} · ${site.legal.updated}`, MARGIN + 145, doc.y + 8);
+  doc
+    .fillColor(INK)
+    .font("regular")
+    .fontSize(13)
+    .text(meta.subtitle, MARGIN, 290, { width: doc.page.width - MARGIN * 2, lineGap: 3 });
   doc.image(qr, MARGIN, 380, { width: 130 });
-  doc.font("bold").fontSize(11).text("The contract, on the block explorer", MARGIN + 150, 392);
-  doc.font("regular").fontSize(9.5).fillColor(MUTED).text(contractSourceUrl(site), MARGIN + 150, doc.y + 6, { width: doc.page.width - MARGIN * 2 - 150 });
-  doc.fillColor(INK).font("bold").fontSize(10).text("Contract address", MARGIN + 150, doc.y + 10);
-  doc.font("regular").fontSize(10).text(site.token.address, MARGIN + 150, doc.y + 4);
-  doc.fontSize(9).fillColor(MUTED).text(`${site.site.origin} · ${site.legal.email}`, MARGIN, doc.page.height - MARGIN - 30, { lineBreak: false });
+  doc
+    .font("bold")
+    .fontSize(11)
+    .text("The contract, on the block explorer", MARGIN + 150, 392);
+  doc
+    .font("regular")
+    .fontSize(9.5)
+    .fillColor(MUTED)
+    .text(contractSourceUrl(site), MARGIN + 150, doc.y + 6, { width: doc.page.width - MARGIN * 2 - 150 });
+  doc
+    .fillColor(INK)
+    .font("bold")
+    .fontSize(10)
+    .text("Contract address", MARGIN + 150, doc.y + 10);
+  doc
+    .font("regular")
+    .fontSize(10)
+    .text(site.token.address, MARGIN + 150, doc.y + 4);
+  doc
+    .fontSize(9)
+    .fillColor(MUTED)
+    .text(`${site.site.origin} · ${site.legal.email}`, MARGIN, doc.page.height - MARGIN - 30, { lineBreak: false });
 
   doc.addPage();
   doc.x = MARGIN;
@@ -164,7 +222,11 @@ export async function renderWhitepaper(site: SiteConfig, logoSvg: string): Promi
     // Below the bottom margin pdfkit would start a new page; the footer lives there on purpose.
     doc.page.margins.bottom = 0;
     doc.font("regular").fontSize(8.5).fillColor(MUTED);
-    doc.text(`${meta.title} · page ${index + 1} of ${pages.count}`, MARGIN, doc.page.height - 40, { width: doc.page.width - MARGIN * 2, align: "center", lineBreak: false });
+    doc.text(`${meta.title} · page ${index + 1} of ${pages.count}`, MARGIN, doc.page.height - 40, {
+      width: doc.page.width - MARGIN * 2,
+      align: "center",
+      lineBreak: false,
+    });
   }
   doc.end();
   return finished;

@@ -14,12 +14,23 @@ describe("npm run contact:list", () => {
     const database = await openDatabase({ driver: "pglite", dataDir });
     await migrateDatabase(database);
     const clock = fakeClock("2026-11-20T10:00:00Z");
-    await storeContactMessage({ db: database.db, clock }, { name: "Older", email: "older@example.com", subject: "First", message: "The first message." }, "127.0.0.1");
+    await storeContactMessage(
+      { db: database.db, clock },
+      { name: "Older", email: "older@example.com", subject: "First", message: "The first message." },
+      "127.0.0.1",
+    );
     clock.advance(60_000);
-    await storeContactMessage({ db: database.db, clock }, { name: "Newer", email: "newer@example.com", subject: "Second", message: "The second message." }, "127.0.0.1");
+    await storeContactMessage(
+      { db: database.db, clock },
+      { name: "Newer", email: "newer@example.com", subject: "Second", message: "The second message." },
+      "127.0.0.1",
+    );
     await database.close();
 
-    const output = execFileSync("node", ["build/node/scripts/contact-list.js"], { encoding: "utf8", env: { ...process.env, PGLITE_DIR: dataDir, DATABASE_URL: "" } });
+    const output = execFileSync("node", ["build/node/scripts/contact-list.js"], {
+      encoding: "utf8",
+      env: { ...process.env, PGLITE_DIR: dataDir, DATABASE_URL: "" },
+    });
     expect(output.indexOf("Newer <newer@example.com>")).toBeGreaterThanOrEqual(0);
     expect(output.indexOf("Newer <newer@example.com>")).toBeLessThan(output.indexOf("Older <older@example.com>"));
     expect(output).toContain("    The second message.");

@@ -42,7 +42,12 @@ describe("the whitepaper PDF", () => {
   });
 
   it("takes every number from the site configuration", async () => {
-    const other = loadSiteConfig({ TOKEN_NAME: "Osprey", TOKEN_SYMBOL: "OSP", TOKEN_ADDRESS: "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48", REWARD_DAILY_AMOUNT: "250" });
+    const other = loadSiteConfig({
+      TOKEN_NAME: "Osprey",
+      TOKEN_SYMBOL: "OSP",
+      TOKEN_ADDRESS: "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48",
+      REWARD_DAILY_AMOUNT: "250",
+    });
     const dir = mkdtempSync(path.join(os.tmpdir(), "whitepaper-"));
     const file = path.join(dir, "osprey.pdf");
     writeFileSync(file, await renderWhitepaper(other, readFileSync("public/brand/logo.svg", "utf8")));
