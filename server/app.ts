@@ -1,13 +1,16 @@
 import { randomUUID } from "node:crypto";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import type { Redis } from "ioredis";
 import type { SiteConfig } from "../config/site.ts";
 import type { Clock } from "./clock.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import type { ServerEnv } from "./env.ts";
 import { errorHandling } from "./plugins/errors.ts";
+import { metricsRoute, observability } from "./plugins/observability.ts";
 import { requestGuards } from "./plugins/request-guards.ts";
 import { securityHeaders } from "./plugins/security-headers.ts";
 import { sessionsPlugin } from "./plugins/sessions.ts";
+import { gracefulShutdown } from "./plugins/shutdown.ts";
 import { type SiteBuild, sitePlugin } from "./plugins/site.ts";
 import { zodSchemas } from "./plugins/zod-schemas.ts";
 import { accountRoutes } from "./routes/api/accounts.ts";
@@ -18,8 +21,9 @@ import { e2eHooks } from "./routes/e2e-hooks.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { smtpForwarder } from "./services/contact.ts";
 import { PriceCache } from "./services/price/price-cache.ts";
+import { databaseSharedPrice, redisSharedPrice, type SharedPrice } from "./services/price/shared-price.ts";
 import { fixedPriceSource, type PriceSource, uniswapV3PriceSource } from "./services/price/sources.ts";
-import { databaseRateLimiter, type RateLimiter } from "./services/rate-limit.ts";
+import { databaseRateLimiter, type RateLimiter, redisRateLimiter } from "./services/rate-limit.ts";
 import { sessionSecret } from "./services/secrets.ts";
 
 export type AppDependencies = {
@@ -30,10 +34,12 @@ export type AppDependencies = {
   /** The prerendered site; null in API tests, which need no pages. */
   siteBuild: SiteBuild | null;
   logger?: FastifyServerOptions["logger"];
-  /** Shared counters; the database's unless Redis is configured. */
-  rateLimiter?: RateLimiter;
+  /** Shared by instances for rate limits and the price lease, when configured. */
+  redis?: Redis;
   /** The price cache; by default one reading the source the environment names. */
   prices?: PriceCache;
+  /** Serve /metrics from this app (with METRICS_TOKEN); false when a separate internal port serves it. */
+  serveMetrics?: boolean;
 };
 
 function priceSourceFrom(env: ServerEnv, site: SiteConfig): PriceSource {
@@ -48,6 +54,14 @@ function priceSourceFrom(env: ServerEnv, site: SiteConfig): PriceSource {
   return fixedPriceSource(env.PRICE_FIXED);
 }
 
+/** Instances share the price through Redis, else PostgreSQL; the embedded database has one instance and no need. */
+function sharedPriceFrom(deps: AppDependencies): SharedPrice | undefined {
+  const source = `${deps.site.token.slug}:${deps.env.PRICE_SOURCE}`;
+  if (deps.redis) return redisSharedPrice({ redis: deps.redis, source });
+  if (deps.database.driver === "postgres") return databaseSharedPrice({ db: deps.database.db, clock: deps.clock, source });
+  return undefined;
+}
+
 const MINUTE_MS = 60_000;
 
 /** JSON bodies of the API are small; anything larger is refused with 413. */
@@ -55,27 +69,44 @@ export const BODY_LIMIT_BYTES = 16 * 1024;
 
 /** Builds the whole server without listening: plugins first, then routes. Tests call it too. */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
+  const { env, site, clock } = deps;
+  const db = deps.database.db;
   const app = Fastify({
     logger: deps.logger ?? false,
+    disableRequestLogging: true,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: deps.env.TRUST_PROXY.length > 0 ? deps.env.TRUST_PROXY : false,
+    trustProxy: env.TRUST_PROXY.length > 0 ? env.TRUST_PROXY : false,
     genReqId: () => randomUUID(),
     return503OnClosing: true,
   });
+  const prices =
+    deps.prices ??
+    new PriceCache({
+      source: priceSourceFrom(env, site),
+      refreshMs: env.PRICE_REFRESH_SECONDS * 1000,
+      clock,
+      log: app.log,
+      shared: sharedPriceFrom(deps),
+    });
 
-  await app.register(zodSchemas, { checkResponses: deps.env.NODE_ENV !== "production" });
+  await app.register(gracefulShutdown);
+  await app.register(observability, {
+    priceAgeSeconds: () => {
+      const current = prices.current();
+      return current ? (clock.now().getTime() - current.updatedAt.getTime()) / 1000 : null;
+    },
+  });
+  await app.register(zodSchemas, { checkResponses: env.NODE_ENV !== "production" });
   await app.register(securityHeaders);
   await app.register(errorHandling, { site: deps.siteBuild });
+  await app.register(requestGuards, { site });
+  await app.register(sessionsPlugin, { db, clock, site });
 
-  await app.register(requestGuards, { site: deps.site });
-  await app.register(sessionsPlugin, { db: deps.database.db, clock: deps.clock, site: deps.site });
-
-  const { env, site, clock } = deps;
-  const db = deps.database.db;
-  const rateLimiter = deps.rateLimiter ?? databaseRateLimiter({ db, clock });
+  const rateLimiter: RateLimiter = deps.redis ? redisRateLimiter({ redis: deps.redis, clock }) : databaseRateLimiter({ db, clock });
   const secret = await sessionSecret(db, env.SESSION_SECRET);
 
   await app.register(healthRoutes, { database: deps.database });
+  if (deps.serveMetrics !== false && env.METRICS_TOKEN) await app.register(metricsRoute, { token: env.METRICS_TOKEN });
   await app.register(accountRoutes, {
     site,
     db,
@@ -89,8 +120,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     registrationsPerIp: { max: env.REGISTRATIONS_PER_IP_PER_HOUR, windowMs: 60 * MINUTE_MS },
   });
   await app.register(rewardRoutes, { site, db, clock, secret });
-  const prices =
-    deps.prices ?? new PriceCache({ source: priceSourceFrom(env, site), refreshMs: env.PRICE_REFRESH_SECONDS * 1000, clock, log: app.log });
   app.addHook("onReady", async () => prices.start());
   app.addHook("onClose", async () => prices.stop());
   await app.register(priceRoutes, { site, prices, refreshSeconds: env.PRICE_REFRESH_SECONDS });

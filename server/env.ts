@@ -32,6 +32,13 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, "must be a redis:// URL")
     .optional(),
+  /** /metrics on the main port for a scraper presenting this bearer token. */
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  /** Or /metrics on its own port, bound to METRICS_HOST (loopback by default) and not exposed. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_HOST: z.string().default("127.0.0.1"),
+  /** On SIGTERM, keep answering 503 at least this long before closing, so load balancers notice. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(8_000).default(1_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Seed the demo account and sample data at start-up (never in production). */
   DEMO_DATA: booleanFlag.optional(),

@@ -1,4 +1,6 @@
 import path from "node:path";
+import Fastify, { type FastifyInstance } from "fastify";
+import { Redis } from "ioredis";
 import { loadSiteConfig } from "../config/site.ts";
 import { buildApp } from "./app.ts";
 import { systemClock } from "./clock.ts";
@@ -10,12 +12,13 @@ import { loadSiteBuild } from "./plugins/site.ts";
 import { projectRoot } from "./project-root.ts";
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoData } from "./services/demo-data.ts";
 
-const SHUTDOWN_DEADLINE_MS = 10_000;
+/** A stop must end within 10 s: in-flight requests get most of it. */
+const DRAIN_DEADLINE_MS = 8_000;
+const EXIT_DEADLINE_MS = 10_000;
 
 async function main() {
   const site = loadSiteConfig();
   const env = parseServerEnv(process.env, site);
-  const logger = createLogger(env);
   const siteBuild = loadSiteBuild(path.resolve(projectRoot, env.BUILD_DIR), site);
 
   const database = env.DATABASE_URL
@@ -27,22 +30,49 @@ async function main() {
     console.log(`Demo account${created ? " created" : ""}: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
   }
 
-  const app = await buildApp({ env, site, database, clock: systemClock, siteBuild, logger });
+  const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true }) : undefined;
+  const app = await buildApp({
+    env,
+    site,
+    database,
+    clock: systemClock,
+    siteBuild,
+    logger: createLogger(env),
+    redis,
+    serveMetrics: !env.METRICS_PORT,
+  });
   await app.listen({ host: env.HOST, port: env.PORT });
-  app.log.info({ database: database.driver, origin: site.site.origin }, `${site.token.name} site ready`);
+
+  let metricsServer: FastifyInstance | undefined;
+  if (env.METRICS_PORT) {
+    metricsServer = Fastify({ logger: false });
+    metricsServer.get("/metrics", async (_request, reply) =>
+      reply.type(app.metrics.registry.contentType).send(await app.metrics.registry.metrics()),
+    );
+    await metricsServer.listen({ host: env.METRICS_HOST, port: env.METRICS_PORT });
+  }
+  app.log.info(
+    { database: database.driver, redis: Boolean(redis), origin: site.site.origin, port: env.PORT },
+    `${site.token.name} site ready`,
+  );
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, "shutting down: finishing in-flight requests");
-    const deadline = setTimeout(() => {
+    setTimeout(() => {
       app.log.error("shutdown deadline passed; exiting");
       process.exit(1);
-    }, SHUTDOWN_DEADLINE_MS);
-    deadline.unref();
+    }, EXIT_DEADLINE_MS).unref();
+    app.log.info({ signal }, "shutting down: new requests get 503 while in-flight ones finish");
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    // Keep answering 503 for the grace period even when idle, so a load balancer's health check sees it.
+    await Promise.race([Promise.all([app.drain(), sleep(env.SHUTDOWN_GRACE_MS)]), sleep(DRAIN_DEADLINE_MS)]);
     await app.close();
+    await metricsServer?.close();
     await database.close();
+    redis?.disconnect();
+    app.log.info("stopped");
     process.exit(0);
   };
   process.on("SIGTERM", () => void stop("SIGTERM"));

@@ -2,24 +2,24 @@ import type { FastifyServerOptions } from "fastify";
 import type { ServerEnv } from "./env.ts";
 
 /**
- * Structured JSON logs. Request logs carry the id, method, route and status,
- * never cookies, tokens or bodies: the redact paths are a second line of defence.
+ * Structured JSON logs (pino). The request line (plugins/observability.ts)
+ * carries id, method, route, path, status and duration, never headers,
+ * cookies or bodies; the redact paths are a second line of defence.
  */
 export function createLogger(env: ServerEnv): FastifyServerOptions["logger"] {
   return {
     level: env.LOG_LEVEL,
     redact: {
-      paths: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]', "*.password", "*.password2", "*.csrfToken"],
+      paths: [
+        "req.headers.cookie",
+        "req.headers.authorization",
+        'res.headers["set-cookie"]',
+        "*.password",
+        "*.password2",
+        "*.csrfToken",
+        "*.csrf_token",
+      ],
       censor: "[redacted]",
-    },
-    serializers: {
-      req: (request: { id: string; method: string; url: string; ip: string; routeOptions?: { url?: string } }) => ({
-        id: request.id,
-        method: request.method,
-        url: request.url.split("?", 1)[0],
-        route: request.routeOptions?.url,
-        ip: request.ip,
-      }),
     },
   };
 }

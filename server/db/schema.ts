@@ -133,3 +133,29 @@ export const contactMessages = pgTable(
   },
   (table) => [index("contact_messages_created_idx").on(table.createdAt)],
 );
+
+/** Days an operator set with `npm run admin -- special-days add`: they win over the configuration's list. */
+export const specialDays = pgTable(
+  "special_days",
+  {
+    day: text("day").primaryKey(),
+    multiplier: integer("multiplier").notNull(),
+    note: text("note"),
+  },
+  (table) => [
+    check("special_days_multiplier", sql`${table.multiplier} in (1, 2, 3)`),
+    check("special_days_day_format", sql`${table.day} ~ '^\\d{4}-\\d{2}-\\d{2}$'`),
+  ],
+);
+
+/**
+ * The last price any instance read, and who may read the upstream next:
+ * instances share one upstream request per interval through this row's lease.
+ */
+export const priceSnapshots = pgTable("price_snapshots", {
+  source: text("source").primaryKey(),
+  price: text("price"),
+  updatedAt: timestamp("updated_at", { withTimezone: true }),
+  leaseHolder: text("lease_holder"),
+  leaseExpiresAt: timestamp("lease_expires_at", { withTimezone: true }),
+});

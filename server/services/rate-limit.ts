@@ -1,4 +1,5 @@
 import { and, eq, lt, sql } from "drizzle-orm";
+import type { Redis } from "ioredis";
 import type { Clock } from "../clock.ts";
 import type { Database } from "../db/client.ts";
 import { rateLimitCounters } from "../db/schema.ts";
@@ -54,4 +55,27 @@ export function databaseRateLimiter({ db, clock }: { db: Database; clock: Clock 
 
 export async function deleteExpiredRateLimits({ db, clock }: { db: Database; clock: Clock }): Promise<void> {
   await db.delete(rateLimitCounters).where(lt(rateLimitCounters.expiresAt, clock.now()));
+}
+
+/** Counters in Redis, for several instances without a database write per event: INCR and an expiry at the window's end. */
+export function redisRateLimiter({ redis, clock, prefix = "rate-limit:" }: { redis: Redis; clock: Clock; prefix?: string }): RateLimiter {
+  const keyFor = (key: string, windowMs: number) => `${prefix}${key}:${windowStart(clock.now(), windowMs).getTime()}`;
+  return {
+    async hit(key, windowMs) {
+      const counter = keyFor(key, windowMs);
+      const end = windowStart(clock.now(), windowMs).getTime() + windowMs;
+      const results = await redis
+        .multi()
+        .incr(counter)
+        .pexpireat(counter, end + 1000)
+        .exec();
+      const first = results?.[0];
+      if (!first) throw new Error("Redis returned no result");
+      if (first[0]) throw first[0];
+      return Number(first[1]);
+    },
+    async count(key, windowMs) {
+      return Number((await redis.get(keyFor(key, windowMs))) ?? 0);
+    },
+  };
 }

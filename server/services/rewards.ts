@@ -10,13 +10,19 @@ type Deps = { db: Database; clock: Clock; rules: RewardRules };
 const HOUR_MS = 60 * 60 * 1000;
 
 /** ×2 or ×3 on the configured special days (UTC dates), ×1 otherwise. */
-export function rewardMultiplier(rules: RewardRules, at: Date): number {
+export function configuredMultiplier(rules: RewardRules, at: Date): number {
   const day = at.toISOString().slice(0, 10);
   return rules.specialDays.find((special) => special.date === day)?.multiplier ?? 1;
 }
 
-export function rewardAmount(rules: RewardRules, at: Date): bigint {
-  return BigInt(rules.dailyAmount) * BigInt(rewardMultiplier(rules, at));
+/**
+ * The reward at a moment, in SQL: the daily amount times the day's
+ * multiplier, where a day an operator set in special_days wins over the
+ * configuration's list.
+ */
+function rewardAmountSql(rules: RewardRules, at: Date) {
+  const day = at.toISOString().slice(0, 10);
+  return sql`(${BigInt(rules.dailyAmount)}::bigint * coalesce((select multiplier from special_days where day = ${day}), ${configuredMultiplier(rules, at)})::bigint)`;
 }
 
 /** Milliseconds until the next claim opens; 0 when one is due. */
@@ -44,20 +50,20 @@ export type ClaimResult = { ok: true; amount: bigint; referrerCredited: boolean 
 export async function claimDailyReward({ db, clock, rules }: Deps, userId: number): Promise<ClaimResult> {
   const now = clock.now();
   const dueBefore = new Date(now.getTime() - rules.claimIntervalHours * HOUR_MS);
-  const amount = rewardAmount(rules, now);
   const bonus = BigInt(rules.referralBonus);
-  const [row] = await queryRows<{ credited: number; bonuses: number }>(
+  const [row] = await queryRows<{ credited: number; bonuses: number; amount: string | null }>(
     db,
     sql`
-      with claimed as (
+      with amount as (select ${rewardAmountSql(rules, now)} as value
+      ), claimed as (
         update users
-           set last_claim_at = ${now}, claim_count = claim_count + 1, balance = balance + ${amount}
+           set last_claim_at = ${now}, claim_count = claim_count + 1, balance = balance + (select value from amount)
          where id = ${userId} and (last_claim_at is null or last_claim_at <= ${dueBefore})
         returning id, referred_by, claim_count
       ), reward as (
         insert into ledger_entries (user_id, kind, amount, created_at, reward_window)
-        select id, 'daily_reward', ${amount}, ${now}, claim_count from claimed
-        returning id
+        select id, 'daily_reward', (select value from amount), ${now}, claim_count from claimed
+        returning id, amount
       ), referrer as (
         update users
            set balance = users.balance + ${bonus}
@@ -69,9 +75,9 @@ export async function claimDailyReward({ db, clock, rules }: Deps, userId: numbe
         select referrer.id, 'referral_bonus', ${bonus}, ${now}, reward.id from referrer, reward
         returning id
       )
-      select (select count(*) from reward)::int as credited, (select count(*) from bonus)::int as bonuses`,
+      select (select count(*) from reward)::int as credited, (select count(*) from bonus)::int as bonuses, (select amount::text from reward) as amount`,
   );
-  if (row && Number(row.credited) === 1) return { ok: true, amount, referrerCredited: Number(row.bonuses) === 1 };
+  if (row && Number(row.credited) === 1) return { ok: true, amount: BigInt(row.amount ?? 0), referrerCredited: Number(row.bonuses) === 1 };
   const [user] = await db.select({ lastClaimAt: users.lastClaimAt }).from(users).where(eq(users.id, userId));
   return { ok: false, msRemaining: msUntilNextClaim(rules, user?.lastClaimAt ?? null, now) };
 }
@@ -101,6 +107,7 @@ export async function dashboardFor({ db, clock, rules }: Deps, userId: number): 
         // Qualified by hand: drizzle writes a lone "id" here, which the subquery would read as its own table's.
         referralCount: sql<number>`(select count(*) from users referred where referred.referred_by = "users"."id")::int`,
         referralBonusTotal: sql<string>`(select coalesce(sum(l.amount), 0) from ledger_entries l where l.user_id = "users"."id" and l.kind = 'referral_bonus')::text`,
+        todaysReward: sql<string>`${rewardAmountSql(rules, now)}::text`,
       })
       .from(users)
       .where(eq(users.id, userId)),
@@ -118,7 +125,7 @@ export async function dashboardFor({ db, clock, rules }: Deps, userId: number): 
     address: user.address ?? "",
     referralCode: user.referralCode,
     msRemaining: msUntilNextClaim(rules, user.lastClaimAt, now),
-    todaysReward: rewardAmount(rules, now),
+    todaysReward: BigInt(user.todaysReward),
     referralCount: Number(user.referralCount),
     referralBonusTotal: BigInt(user.referralBonusTotal),
     recent,

@@ -147,6 +147,7 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRoutes
         { email: body.username, password: body.password, ip: request.ip },
       );
       if (!result.ok) {
+        app.metrics.loginsFailed.inc();
         request.log.info({ reason: result.reason }, "login refused");
         if (result.reason === "throttled")
           return reply.code(429).header("retry-after", String(result.retryAfterSeconds)).send({ err_msg: result.message });

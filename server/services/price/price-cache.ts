@@ -1,4 +1,5 @@
 import type { Clock } from "../../clock.ts";
+import type { SharedPrice } from "./shared-price.ts";
 import type { PriceSource } from "./sources.ts";
 import { formatRational } from "./uniswap-v3-math.ts";
 
@@ -12,7 +13,8 @@ const KEPT_DECIMALS = 18;
 /**
  * The price, kept in memory and refreshed in the background so no request
  * ever waits on the blockchain. One read at a time; a failed read keeps the
- * last good value.
+ * last good value. With `shared`, instances take turns: the lease holder
+ * reads the upstream and stores the price, the others take the stored one.
  */
 export class PriceCache {
   #value: CachedPrice | null = null;
@@ -25,6 +27,7 @@ export class PriceCache {
       refreshMs: number;
       clock: Clock;
       log: Logger;
+      shared?: SharedPrice;
     },
   ) {}
 
@@ -41,9 +44,16 @@ export class PriceCache {
   }
 
   async #read(): Promise<void> {
+    const { shared, source, clock, refreshMs } = this.options;
     try {
-      const price = formatRational(await this.options.source.read(), KEPT_DECIMALS);
-      this.#value = { price, updatedAt: this.options.clock.now() };
+      if (shared && !(await shared.tryLease(refreshMs))) {
+        const latest = await shared.latest();
+        if (latest && (!this.#value || latest.updatedAt >= this.#value.updatedAt)) this.#value = latest;
+        return;
+      }
+      const value = { price: formatRational(await source.read(), KEPT_DECIMALS), updatedAt: clock.now() };
+      this.#value = value;
+      await shared?.publish(value);
     } catch (error) {
       this.options.log.warn(
         { err: error, source: this.options.source.description, keptFrom: this.#value?.updatedAt },

@@ -1,0 +1,160 @@
+/**
+ * `npm run admin -- <command>`: the operator's tool. Every change to a
+ * balance is a ledger entry with a reason.
+ */
+import { parseArgs } from "node:util";
+import { systemClock } from "../server/clock.ts";
+import type { Database } from "../server/db/client.ts";
+import { ledgerFor, postAdjustment } from "../server/services/ledger.ts";
+import { listSpecialDays, removeSpecialDay, setSpecialDay } from "../server/services/special-days.ts";
+import { findUserByEmail, findUsers, withdrawalEligible } from "../server/services/users.ts";
+import { printContactMessages } from "./contact-messages.ts";
+import { openConfiguredDatabase } from "./open-database.ts";
+
+const HELP = `Usage: npm run admin -- <command> [options]
+
+  users [--search TEXT] [--limit N]            list users, newest first
+  user EMAIL                                   one user's details
+  ledger EMAIL [--limit N]                     a user's ledger entries, newest first
+  credit EMAIL TOKENS --reason TEXT            add tokens (a ledger entry)
+  debit EMAIL TOKENS --reason TEXT             take tokens back (never below zero)
+  special-days                                 the special days, from the database and the configuration
+  special-days add YYYY-MM-DD 2|3|1 [--note]   set a day's multiplier (1 cancels a configured day)
+  special-days remove YYYY-MM-DD               forget a day set here
+  contact-messages [--limit N]                 contact messages, newest first
+  export-withdrawals [--min TOKENS]            CSV of users at or above the transfer minimum
+
+With the embedded database, stop the server first: its folder takes one process at a time.`;
+
+class UsageError extends Error {}
+
+function wholeTokens(text: string | undefined): bigint {
+  if (!text || !/^\d+$/.test(text)) throw new UsageError(`"${text ?? ""}" is not a whole number of tokens`);
+  return BigInt(text);
+}
+
+function csvField(value: string): string {
+  return /[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+async function requireUser(db: Database, email: string | undefined) {
+  if (!email) throw new UsageError("an email is required");
+  const user = await findUserByEmail(db, email);
+  if (!user) throw new UsageError(`no user with the email ${email}`);
+  return user;
+}
+
+async function run(argv: string[]): Promise<number> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      search: { type: "string", default: "" },
+      limit: { type: "string", default: "50" },
+      reason: { type: "string" },
+      note: { type: "string" },
+      min: { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+  const [command, ...args] = positionals;
+  if (!command || values.help) {
+    console.log(HELP);
+    return command || values.help ? 0 : 2;
+  }
+  const limit = Number(values.limit);
+  if (!Number.isInteger(limit) || limit < 1) throw new UsageError("--limit must be a whole number above zero");
+
+  const { database, site } = await openConfiguredDatabase();
+  const db = database.db;
+  try {
+    switch (command) {
+      case "users":
+        for (const user of await findUsers(db, values.search, limit)) {
+          console.log(
+            `${user.id}\t${user.email}\t${user.firstName} ${user.lastName}\t${user.balance} ${site.token.symbol}\t${user.createdAt.toISOString()}`,
+          );
+        }
+        return 0;
+      case "user": {
+        const user = await requireUser(db, args[0]);
+        console.log(
+          JSON.stringify(
+            {
+              ...user,
+              balance: `${user.balance} ${site.token.symbol}`,
+              lastClaimAt: user.lastClaimAt?.toISOString() ?? null,
+              createdAt: user.createdAt.toISOString(),
+            },
+            null,
+            2,
+          ),
+        );
+        return 0;
+      }
+      case "ledger": {
+        const user = await requireUser(db, args[0]);
+        for (const entry of await ledgerFor(db, user.id, limit)) {
+          console.log(
+            `${entry.createdAt.toISOString()}\t${entry.kind}\t${entry.amount > 0n ? "+" : ""}${entry.amount}\t${entry.reason ?? ""}`,
+          );
+        }
+        console.log(`balance: ${user.balance} ${site.token.symbol}`);
+        return 0;
+      }
+      case "credit":
+      case "debit": {
+        const user = await requireUser(db, args[0]);
+        const result = await postAdjustment(
+          { db, clock: systemClock },
+          { userId: user.id, tokens: wholeTokens(args[1]), direction: command, reason: values.reason ?? "" },
+        );
+        if (!result.ok) throw new UsageError(result.message);
+        console.log(
+          `${command === "credit" ? "Credited" : "Debited"} ${args[1]} ${site.token.symbol}; ${user.email} now has ${result.balance} ${site.token.symbol}.`,
+        );
+        return 0;
+      }
+      case "special-days": {
+        const [action, day, multiplier] = args;
+        if (action === "add") {
+          const problem = await setSpecialDay(db, day ?? "", Number(multiplier), values.note ?? null);
+          if (problem) throw new UsageError(problem);
+          console.log(`${day}: ×${multiplier}`);
+          return 0;
+        }
+        if (action === "remove") {
+          console.log((await removeSpecialDay(db, day ?? "")) ? `${day} removed.` : `${day} was not set here.`);
+          return 0;
+        }
+        if (action) throw new UsageError(`unknown special-days action "${action}"`);
+        for (const entry of await listSpecialDays(db)) console.log(`${entry.day}\t×${entry.multiplier}\tdatabase\t${entry.note ?? ""}`);
+        for (const entry of site.rewards.specialDays) console.log(`${entry.date}\t×${entry.multiplier}\tconfiguration`);
+        return 0;
+      }
+      case "contact-messages":
+        await printContactMessages(db, limit);
+        return 0;
+      case "export-withdrawals": {
+        const minimum = values.min === undefined ? BigInt(site.rewards.minTransfer) : wholeTokens(values.min);
+        console.log("user_id,email,wallet_address,balance");
+        for (const user of await withdrawalEligible(db, minimum)) {
+          console.log([String(user.id), user.email, user.walletAddress ?? "", user.balance.toString()].map(csvField).join(","));
+        }
+        return 0;
+      }
+      default:
+        throw new UsageError(`unknown command "${command}"\n\n${HELP}`);
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+run(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof UsageError ? `admin: ${error.message}` : error instanceof Error ? error.message : error);
+    process.exit(error instanceof UsageError ? 2 : 1);
+  },
+);

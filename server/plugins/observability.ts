@@ -1,0 +1,83 @@
+import { timingSafeEqual } from "node:crypto";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { Counter, Gauge, Histogram, Registry } from "prom-client";
+
+export type Metrics = {
+  registry: Registry;
+  claimsCredited: Counter;
+  loginsFailed: Counter;
+};
+
+declare module "fastify" {
+  interface FastifyInstance {
+    metrics: Metrics;
+  }
+}
+
+/**
+ * One structured log line per request (id, method, route, status, duration;
+ * never headers, cookies or bodies) and the Prometheus metrics. Each app has
+ * its own registry, so tests can build several side by side.
+ */
+export const observability = fp<{ priceAgeSeconds: () => number | null }>(async (app: FastifyInstance, { priceAgeSeconds }) => {
+  const registry = new Registry();
+  const requestDuration = new Histogram({
+    name: "http_request_duration_seconds",
+    help: "Time to answer a request, by route and status",
+    labelNames: ["method", "route", "status_code"],
+    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
+  });
+  const metrics: Metrics = {
+    registry,
+    claimsCredited: new Counter({ name: "claims_credited_total", help: "Daily rewards credited", registers: [registry] }),
+    loginsFailed: new Counter({
+      name: "logins_failed_total",
+      help: "Login attempts refused (wrong password, unknown email or throttled)",
+      registers: [registry],
+    }),
+  };
+  new Gauge({
+    name: "price_age_seconds",
+    help: "Seconds since the price the API serves was read; -1 before the first read",
+    registers: [registry],
+    collect() {
+      this.set(priceAgeSeconds() ?? -1);
+    },
+  });
+  app.decorate("metrics", metrics);
+
+  app.addHook("onResponse", async (request: FastifyRequest, reply: FastifyReply) => {
+    const route = request.routeOptions.url ?? "unmatched";
+    requestDuration.observe({ method: request.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    request.log.info(
+      {
+        reqId: request.id,
+        method: request.method,
+        route,
+        path: request.url.split("?", 1)[0],
+        status: reply.statusCode,
+        durationMs: Math.round(reply.elapsedTime * 100) / 100,
+      },
+      "request",
+    );
+  });
+});
+
+/** GET /metrics, for a scraper holding the configured bearer token. */
+export async function metricsRoute(app: FastifyInstance, { token }: { token: string | null }) {
+  app.get("/metrics", async (request, reply) => {
+    if (token !== null) {
+      const given = Buffer.from(request.headers.authorization ?? "");
+      const expected = Buffer.from(`Bearer ${token}`);
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+        return reply.code(401).header("www-authenticate", 'Bearer realm="metrics"').send({ err_msg: "A metrics token is required." });
+      }
+    }
+    return reply
+      .type(app.metrics.registry.contentType)
+      .header("cache-control", "no-store")
+      .send(await app.metrics.registry.metrics());
+  });
+}
