@@ -16,8 +16,8 @@ declare module "fastify" {
 }
 
 /**
- * One structured log line per request (id, method, route, status, duration;
- * never headers, cookies or bodies) and the Prometheus metrics. Each app has
+ * One structured log line per request (id, method, route, path, status,
+ * duration, client address; never headers, cookies, query strings or bodies) and the Prometheus metrics. Each app has
  * its own registry, so tests can build several side by side.
  */
 export const observability = fp<{ priceAgeSeconds: () => number | null }>(async (app: FastifyInstance, { priceAgeSeconds }) => {
@@ -59,6 +59,7 @@ export const observability = fp<{ priceAgeSeconds: () => number | null }>(async 
         path: request.url.split("?", 1)[0],
         status: reply.statusCode,
         durationMs: Math.round(reply.elapsedTime * 100) / 100,
+        ip: request.ip,
       },
       "request",
     );

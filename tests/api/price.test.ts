@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { systemClock } from "../../server/clock.ts";
 import { PRICE_UNAVAILABLE } from "../../server/routes/api/price.ts";
 import { PriceCache } from "../../server/services/price/price-cache.ts";
+import { databaseSharedPrice } from "../../server/services/price/shared-price.ts";
 import { fixedPriceSource, uniswapV3PriceSource } from "../../server/services/price/sources.ts";
-import { buildTestApp } from "../helpers/test-app.ts";
+import { buildTestApp, useTestApp } from "../helpers/test-app.ts";
 import { compileFixtures, devWallet, startAnvil } from "../support/local-chain.ts";
 
 const quietLog = { info: () => {}, warn: () => {} };
@@ -171,4 +172,37 @@ describe("the price read from a Uniswap v3 pool on a real local Ethereum node", 
       await t.close();
     }
   }, 60_000);
+});
+
+describe("instances sharing one upstream through the database", () => {
+  const t = useTestApp();
+
+  it("read the upstream once per interval between them, and both serve its price", async () => {
+    let reads = 0;
+    const source = {
+      description: "counting",
+      read: async () => {
+        reads++;
+        return fixedPriceSource("2.5").read();
+      },
+    };
+    const instances = [0, 1, 2].map(
+      () =>
+        new PriceCache({
+          source,
+          refreshMs: 60_000,
+          clock: t.clock,
+          log: quietLog,
+          shared: databaseSharedPrice({ db: t.database.db, clock: t.clock, source: "test:counting" }),
+        }),
+    );
+    for (const instance of instances) await instance.refresh();
+    expect(reads).toBe(1);
+    for (const instance of instances) await instance.refresh();
+    expect(reads).toBe(1);
+    expect(instances.map((instance) => instance.current()?.price)).toEqual(Array(3).fill("2.500000000000000000"));
+    t.clock.advance(60_001);
+    await Promise.all(instances.map((instance) => instance.refresh()));
+    expect(reads).toBe(2);
+  });
 });

@@ -91,6 +91,7 @@ export async function rewardRoutes(app: FastifyInstance, { site, db, clock, secr
           .code(409)
           .send({ err_msg: `Your next reward is not ready yet. Come back in ${remaining}.`, time_remaining: remaining });
       }
+      app.metrics.claimsCredited.inc();
       request.log.info(
         { userId: request.userId, amount: result.amount.toString(), referrerCredited: result.referrerCredited },
         "daily reward claimed",

@@ -30,7 +30,7 @@ export function databaseSharedPrice({ db, clock, source }: { db: Database; clock
         .onConflictDoUpdate({
           target: priceSnapshots.source,
           set: { leaseHolder: holder, leaseExpiresAt: expires },
-          setWhere: sql`${priceSnapshots.leaseExpiresAt} is null or ${priceSnapshots.leaseExpiresAt} <= ${now} or ${priceSnapshots.leaseHolder} = ${holder}`,
+          setWhere: sql`${priceSnapshots.leaseExpiresAt} is null or ${priceSnapshots.leaseExpiresAt} <= ${now}`,
         })
         .returning({ holder: priceSnapshots.leaseHolder });
       return taken[0]?.holder === holder;

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { createUser, signedIn } from "../factories.ts";
+import { APP, agent } from "../helpers/agent.ts";
+import { useTestApp } from "../helpers/test-app.ts";
+
+const TOKEN = "metrics-token-0123456789";
+
+describe("/metrics with a token", () => {
+  const t = useTestApp({ env: { METRICS_TOKEN: TOKEN } });
+
+  it("refuses a scraper without the token", async () => {
+    expect((await t.app.inject({ method: "GET", url: "/metrics" })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: "GET", url: "/metrics", headers: { authorization: "Bearer wrong-token-0123456789" } })).statusCode,
+    ).toBe(401);
+  });
+
+  it("counts requests by route, claims credited, failed logins, and the price's age", async () => {
+    const user = await createUser(t.database.db);
+    await (await signedIn(t.app, user)).get(`/api/claim-daily-reward?app=${APP}`);
+    await agent(t.app).signIn(user.email, "wrong-password");
+    const reply = await t.app.inject({ method: "GET", url: "/metrics", headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers["content-type"]).toContain("text/plain");
+    expect(reply.body).toContain("claims_credited_total 1");
+    expect(reply.body).toContain("logins_failed_total 1");
+    expect(reply.body).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/api\/claim-daily-reward",status_code="200"\} 1/);
+    expect(reply.body).toMatch(/price_age_seconds -?\d/);
+  });
+});
+
+describe("/metrics without a token", () => {
+  const t = useTestApp();
+
+  it("is not served on the public port", async () => {
+    expect((await t.app.inject({ method: "GET", url: "/metrics" })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,78 @@
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { loadSiteConfig } from "../../config/site.ts";
+import { startServer } from "../support/server-process.ts";
+
+const slug = loadSiteConfig().token.slug;
+const tempDir = () => mkdtempSync(path.join(os.tmpdir(), "kestrel-process-"));
+
+describe("the server as a process", () => {
+  it("refuses to start in production without its settings, one line per setting", async () => {
+    const server = await startServer({ NODE_ENV: "production", PGLITE_DIR: path.join(tempDir(), "pglite") }, { waitReady: false });
+    const { code } = await server.exited;
+    expect(code).toBe(1);
+    const lines = server.output();
+    for (const setting of [
+      "DATABASE_URL: required",
+      "SESSION_SECRET: required",
+      "TOKEN_ADDRESS: still the demo placeholder",
+      "SITE_ORIGIN: must be the site's public https origin",
+    ]) {
+      expect(lines).toContain(setting);
+    }
+  });
+
+  it("refuses a second process on the same embedded database folder, clearly", async () => {
+    const dataDir = path.join(tempDir(), "pglite");
+    const first = await startServer({ PGLITE_DIR: dataDir });
+    try {
+      const second = await startServer({ PGLITE_DIR: dataDir }, { waitReady: false });
+      const { code } = await second.exited;
+      expect(code).toBe(1);
+      expect(second.output()).toContain(`The embedded database folder is in use by another process (pid ${first.child.pid})`);
+      expect((await fetch(`${first.url}/readyz`)).status).toBe(200);
+    } finally {
+      await first.stop();
+    }
+  }, 60_000);
+
+  it("on SIGTERM finishes in-flight requests, answers new ones 503, and exits 0 within 10 s", async () => {
+    const server = await startServer({ PGLITE_DIR: path.join(tempDir(), "pglite"), E2E_HOOKS: "1", SHUTDOWN_GRACE_MS: "1500" });
+    type Outcome = { startedAt: number; status: number | "refused" };
+    const load: Outcome[] = [];
+    let loading = true;
+    const loop = async () => {
+      while (loading) {
+        const startedAt = Date.now();
+        try {
+          load.push({ startedAt, status: (await fetch(`${server.url}/api/${slug}-price`)).status });
+        } catch {
+          load.push({ startedAt, status: "refused" });
+        }
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    };
+    const loops = Array.from({ length: 4 }, loop);
+    const slow = Array.from({ length: 8 }, () => fetch(`${server.url}/__e2e__/slow?ms=1200`).then((response) => response.status));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    const signalledAt = Date.now();
+    server.child.kill("SIGTERM");
+    const exit = await server.exited;
+    loading = false;
+    await Promise.all(loops);
+
+    expect(await Promise.all(slow)).toEqual(Array(8).fill(200));
+    const before = load.filter((outcome) => outcome.startedAt < signalledAt - 50);
+    expect(before.length).toBeGreaterThan(10);
+    expect(before.every((outcome) => outcome.status === 200)).toBe(true);
+    const after = load.filter((outcome) => outcome.startedAt > signalledAt + 50);
+    expect(after.some((outcome) => outcome.status === 503)).toBe(true);
+    expect(after.every((outcome) => outcome.status === 503 || outcome.status === "refused")).toBe(true);
+    expect(exit.code).toBe(0);
+    expect(exit.at - signalledAt).toBeLessThan(10_000);
+    expect(server.output()).toContain('"msg":"stopped"');
+  }, 60_000);
+});

@@ -1,0 +1,81 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { createServer } from "node:net";
+import path from "node:path";
+import { projectRoot } from "../../server/project-root.ts";
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+export type ServerProcess = {
+  url: string;
+  port: number;
+  child: ChildProcess;
+  /** Everything the process printed so far (its JSON log lines included). */
+  output(): string;
+  /** Resolves when the process exits, with how long after `since` it took. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>;
+  stop(): Promise<void>;
+};
+
+/** The built server (build/node) as its own process, the way production runs it. */
+export async function startServer(env: Record<string, string>, { waitReady = true } = {}): Promise<ServerProcess> {
+  const port = Number(env.PORT ?? (await freePort()));
+  const child = spawn(process.execPath, [path.join(projectRoot, "build/node/server/index.js")], {
+    cwd: projectRoot,
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "",
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "info",
+      SHUTDOWN_GRACE_MS: "500",
+      ...env,
+      PORT: String(port),
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal, at: Date.now() })),
+  );
+  const url = `http://127.0.0.1:${port}`;
+  const server: ServerProcess = {
+    url,
+    port,
+    child,
+    output: () => output,
+    exited,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+      await exited;
+    },
+  };
+  if (!waitReady) return server;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${output}`);
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) return server;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) {
+      await server.stop();
+      throw new Error(`the server did not become ready:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
