@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import { isDatabaseUnavailable } from "../db/errors.ts";
 import { type SiteBuild, sendAsset } from "./site.ts";
 
 /** The words a client sees for a refusal the route did not phrase itself. */
@@ -24,6 +25,7 @@ const messagesByStatus: Record<number, string> = {
 };
 
 export const SERVER_ERROR_MESSAGE = "Something went wrong on our side. Please try again in a moment.";
+export const UNAVAILABLE_MESSAGE = "The service is briefly unavailable. Please try again in a moment.";
 
 /**
  * One error handler: every refusal is `{ err_msg }` with a 4xx; a 5xx is
@@ -33,6 +35,10 @@ export const errorHandling = fp<{ site: SiteBuild | null }>(async (app: FastifyI
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const status = typeof error.statusCode === "number" && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
     if (status >= 500) {
+      if (isDatabaseUnavailable(error)) {
+        request.log.warn({ err: error }, "database unavailable");
+        return reply.code(503).header("retry-after", "2").send({ err_msg: UNAVAILABLE_MESSAGE });
+      }
       request.log.error({ err: error }, "request failed");
       return reply.code(status).send({ err_msg: SERVER_ERROR_MESSAGE });
     }

@@ -15,7 +15,12 @@ function crossSiteReason(request: FastifyRequest, site: SiteConfig): string | nu
   const headers = request.headers;
   const fetchSite = headers["sec-fetch-site"];
   if (fetchSite !== undefined && fetchSite !== "same-origin") return "sec-fetch-site";
-  if (headers["sec-fetch-mode"] === "navigate") return "navigation";
+  // The site's own calls are fetch() requests: mode cors (or same-origin), destination empty.
+  // A navigation, an <img>, a <script> or a form post on the site itself is refused too.
+  const mode = headers["sec-fetch-mode"];
+  if (mode !== undefined && mode !== "cors" && mode !== "same-origin") return mode === "navigate" ? "navigation" : "fetch-mode";
+  const destination = headers["sec-fetch-dest"];
+  if (destination !== undefined && destination !== "empty") return "fetch-destination";
   const purpose = `${headers["sec-purpose"] ?? ""} ${headers.purpose ?? ""} ${headers["x-moz"] ?? ""}`.toLowerCase();
   if (purpose.includes("prefetch") || purpose.includes("prerender")) return "prefetch";
   const origin = headers.origin;
@@ -26,7 +31,7 @@ function crossSiteReason(request: FastifyRequest, site: SiteConfig): string | nu
 /**
  * Every API answer is `Cache-Control: no-store` unless its route says
  * otherwise; a state-changing call is refused with 403 when the browser says
- * it comes from another site, from a navigation or a prefetch.
+ * it comes from another site, is a navigation, a resource load or a prefetch.
  */
 export const requestGuards = fp<{ site: SiteConfig }>(async (app: FastifyInstance, { site }) => {
   app.addHook("onRequest", async (request, reply) => {

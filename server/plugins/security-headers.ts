@@ -15,14 +15,14 @@ export function pageContentSecurityPolicy(site: SiteConfig, scriptHashes: readon
     `connect-src 'self'${contactOrigin}`,
     `form-action 'self'${contactOrigin}`,
     "frame-ancestors 'none'",
-    "base-uri 'self'",
+    "base-uri 'none'",
     "object-src 'none'",
     "manifest-src 'self'",
     ...(secure ? ["upgrade-insecure-requests"] : []),
   ].join("; ");
 }
 
-const API_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
+const API_POLICY = "default-src 'none'; object-src 'none'; frame-ancestors 'none'; base-uri 'none'";
 
 const commonHeaders: Record<string, string> = {
   "strict-transport-security": "max-age=63072000; includeSubDomains",

@@ -6,6 +6,8 @@ import { sessions } from "../db/schema.ts";
 
 export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
 export const REMEMBERED_SESSION_MS = 30 * 24 * 60 * 60 * 1000;
+/** However active, a session without "Remember Me" ends a week after login. */
+export const SESSION_MAX_MS = 7 * 24 * 60 * 60 * 1000;
 /** A session's last use is written at most this often, so a page of API calls costs one write, not many. */
 const TOUCH_INTERVAL_MS = 60 * 1000;
 
@@ -28,9 +30,10 @@ export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
-/** Without "Remember Me" a session ends after 12 idle hours; with it, 30 days after login. */
+/** Without "Remember Me" a session ends after 12 idle hours or a week after login; with it, 30 days after login. */
 function expiryFrom(now: Date, remember: boolean, createdAt: Date): Date {
-  return remember ? new Date(createdAt.getTime() + REMEMBERED_SESSION_MS) : new Date(now.getTime() + SESSION_IDLE_MS);
+  if (remember) return new Date(createdAt.getTime() + REMEMBERED_SESSION_MS);
+  return new Date(Math.min(now.getTime() + SESSION_IDLE_MS, createdAt.getTime() + SESSION_MAX_MS));
 }
 
 export async function createSession({ db, clock }: Deps, userId: number, remember: boolean): Promise<{ token: string; expiresAt: Date }> {

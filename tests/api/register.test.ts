@@ -199,3 +199,13 @@ describe("registration throttling", () => {
     expect((await agent(t.app).register()).statusCode).toBe(200);
   });
 });
+
+describe("control characters", () => {
+  const t = useTestApp({ env: { REGISTRATIONS_PER_IP_PER_HOUR: "1000" } });
+
+  it("are refused in names, so nothing PostgreSQL cannot store reaches it", async () => {
+    const reply = await agent(t.app).register(registerFields({ first_name: "Ada\u0000" }));
+    expect(reply.statusCode).toBe(400);
+    expect(reply.json()).toEqual({ err_msg: "Please remove the special control characters from this field." });
+  });
+});

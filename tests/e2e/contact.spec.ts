@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { loadSiteConfig } from "../../config/site.ts";
+import { holdRequests } from "./support/hold.ts";
 import { expect, expectAccessible, test } from "./support/test.ts";
 
 const site = loadSiteConfig();
@@ -29,13 +30,7 @@ test.describe("contact form, on the product's own endpoint", () => {
   test("reads Sending.... while sending, then resets the form, keeps the button disabled and shows the success alert", async ({ page }) => {
     await page.goto("/contact-us");
     await fill(page);
-    let release: () => void = () => {};
-    await page.route("**/api/contact", async (route) => {
-      await new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await route.continue();
-    });
+    const { release } = await holdRequests(page, "**/api/contact");
     await page.getByRole("button", { name: "Send message" }).click();
     await expect(page.getByRole("status")).toHaveText("Sending....");
     release();

@@ -1,5 +1,6 @@
 import { loadSiteConfig } from "../../config/site.ts";
 import { backdateClaim, signedInUser } from "./support/accounts.ts";
+import { holdRequests } from "./support/hold.ts";
 import { expect, expectAccessible, test } from "./support/test.ts";
 
 const site = loadSiteConfig();
@@ -38,13 +39,7 @@ test.describe("dashboard", () => {
   }) => {
     await signedInUser(context, baseURL as string);
     await page.goto("/dashboard");
-    let release: () => void = () => {};
-    await page.route("**/api/claim-daily-reward*", async (route) => {
-      await new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await route.continue();
-    });
+    const { release } = await holdRequests(page, "**/api/claim-daily-reward*");
     await page.getByRole("button", { name: "Claim daily reward" }).click();
     await expect(page.getByRole("button", { name: "Claiming..." })).toBeDisabled();
     release();
@@ -133,13 +128,7 @@ test.describe("wallet address", () => {
       "That is not an Ethereum address. It starts with 0x followed by 40 characters (0 to 9, a to f).",
     );
 
-    let release: () => void = () => {};
-    await page.route("**/api/dashboard-update-wallet-address", async (route) => {
-      await new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await route.continue();
-    });
+    const { release } = await holdRequests(page, "**/api/dashboard-update-wallet-address");
     await input.fill(ADDRESS.toLowerCase());
     // Stop the page's clock so the 7 seconds are counted exactly.
     await page.clock.pauseAt(Date.now() + 60_000);

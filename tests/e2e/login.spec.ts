@@ -1,4 +1,5 @@
 import { registeredUser, signedInUser } from "./support/accounts.ts";
+import { holdRequests } from "./support/hold.ts";
 import { expect, expectAccessible, test } from "./support/test.ts";
 
 test.describe("login", () => {
@@ -40,13 +41,7 @@ test.describe("login", () => {
   test("reads Login ... and is disabled while submitting, then clears the fields and goes to the dashboard", async ({ page, context }) => {
     const user = await registeredUser(context);
     await page.goto("/login");
-    let release: () => void = () => {};
-    await page.route("**/api/signin", async (route) => {
-      await new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await route.continue();
-    });
+    const { release } = await holdRequests(page, "**/api/signin");
     await page.getByLabel("Email").fill(user.email);
     await page.getByLabel("Password").fill(user.password);
     await page.getByRole("button", { name: "Login" }).click();

@@ -1,3 +1,4 @@
+import { holdRequests } from "./support/hold.ts";
 import { expect, test } from "./support/test.ts";
 
 const PRICE = /^\$\d+\.\d{10}$/;
@@ -12,13 +13,7 @@ test.describe("price badge", () => {
         }
       }).observe({ type: "layout-shift", buffered: true });
     });
-    let release: () => void = () => {};
-    await page.route("**/api/kestrel-price", async (route) => {
-      await new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await route.continue();
-    });
+    const { release } = await holdRequests(page, "**/api/kestrel-price");
     await page.goto("/");
     const badge = page.getByText(/KSTL price/).locator("..");
     await expect(badge).toContainText("Loading…");

@@ -1,3 +1,4 @@
+import { holdRequests } from "./support/hold.ts";
 import { expect, expectAccessible, test } from "./support/test.ts";
 
 const TERMS = "To proceed, please agree to our Terms & Conditions and Privacy Policy.";
@@ -62,14 +63,7 @@ test.describe("register", () => {
     await page.goto("/register");
     await fillValid(page, `ada.${Date.now()}@example.com`);
     await page.getByRole("checkbox", { name: /I agree/ }).check();
-    let release: () => void = () => {};
-    await page.route("**/api/register", async (route) => {
-      if (route.request().method() !== "POST") return route.continue();
-      await new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await route.continue();
-    });
+    const { release } = await holdRequests(page, "**/api/register", { method: "POST" });
     await page.getByRole("button", { name: "Register" }).click();
     await expect(page.getByRole("button", { name: "Processing ..." })).toBeDisabled();
     release();

@@ -1,7 +1,7 @@
 import formbody from "@fastify/formbody";
 import multipart from "@fastify/multipart";
 import { eq } from "drizzle-orm";
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { SiteConfig } from "../../../config/site.ts";
 import type { Clock } from "../../clock.ts";
@@ -38,6 +38,7 @@ export async function contactRoutes(app: FastifyInstance, { site, db, clock, rat
   await app.register(multipart, { attachFieldsToBody: "keyValues", limits: { files: 0, fields: 10, fieldSize: 20_000, parts: 10 } });
   await app.register(formbody, { bodyLimit: 32 * 1024 });
 
+  const handled = new WeakSet<FastifyRequest>();
   const refuse = (status: number, message: string) => ({ status, body: { success: false, message, err_msg: message } });
 
   app.post(
@@ -46,7 +47,8 @@ export async function contactRoutes(app: FastifyInstance, { site, db, clock, rat
       bodyLimit: 32 * 1024,
       schema: { body: contactBody },
       errorHandler: (error: FastifyError, request, reply) => {
-        const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
+        // Before the handler runs, any failure is the sender's unreadable form (a multipart body without its boundary, say).
+        const status = error.statusCode && error.statusCode < 500 ? error.statusCode : handled.has(request) ? 500 : 400;
         if (status >= 500) request.log.error({ err: error }, "contact message failed");
         const message =
           status >= 500
@@ -59,6 +61,7 @@ export async function contactRoutes(app: FastifyInstance, { site, db, clock, rat
       },
     },
     async (request, reply) => {
+      handled.add(request);
       const body = request.body as z.infer<typeof contactBody>;
       const answer = (status: number, message: string) => reply.code(status).send(refuse(status, message).body);
       if (body.access_key !== site.contact.accessKey) return answer(401, "This form is not set up correctly: its access key is unknown.");

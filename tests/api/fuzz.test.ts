@@ -1,0 +1,151 @@
+import fc from "fast-check";
+import type { InjectOptions } from "fastify";
+import { describe, expect, it } from "vitest";
+import { createUser, signedIn } from "../factories.ts";
+import { APP } from "../helpers/agent.ts";
+import { useTestApp } from "../helpers/test-app.ts";
+
+/** Text a body must never carry: stack frames, SQL, internal error names. */
+const LEAK =
+  /\bat \S+ \(|node:internal|\bSELECT\b|\bINSERT INTO\b|\bUPDATE \w+ SET\b|syntax error|relation "|ZodError|TypeError|ReferenceError|DrizzleQueryError|PGlite|pg_catalog/i;
+
+const hostile = fc.oneof(
+  fc.constantFrom(
+    "' OR 1=1 --",
+    "'; DROP TABLE users; --",
+    "<script>alert(1)</script>",
+    '"><img src=x onerror=alert(1)>',
+    "${7*7}",
+    "../../etc/passwd",
+    "\u0000",
+    "\r\nSet-Cookie: x=1",
+    "𝕂𝕖𝕤𝕥𝕣𝕖𝕝 🦅",
+    "0x0000000000000000000000000000000000000000",
+    APP,
+    "",
+  ),
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: "grapheme", maxLength: 40 }),
+  fc.string({ minLength: 5_000, maxLength: 20_000 }),
+);
+
+const anyValue: fc.Arbitrary<unknown> = fc.oneof(
+  hostile,
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(hostile, { maxLength: 3 }),
+  fc.dictionary(hostile, hostile, { maxKeys: 3 }),
+);
+
+const fields = [
+  "username",
+  "password",
+  "password2",
+  "first_name",
+  "last_name",
+  "referral_code",
+  "app",
+  "csrfToken",
+  "address",
+  "old_address",
+  "remember",
+  "name",
+  "email",
+  "message",
+  "access_key",
+];
+
+const body = fc.oneof(
+  fc.dictionary(fc.constantFrom(...fields), anyValue, { maxKeys: fields.length }),
+  anyValue,
+  fc.constantFrom("{", '{"username":', "[]", "null", "not json", '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{"x":1}}}'),
+);
+
+const paths = [
+  "/api/is-authenticated",
+  "/api/signout",
+  "/api/dashboard",
+  "/api/claim-daily-reward",
+  "/api/request-csrftoken",
+  "/api/register",
+  "/api/signin",
+  "/api/dashboard-update-wallet-address",
+  `/api/${APP}-price`,
+  "/api/contact",
+  "/api/nothing-here",
+  "/healthz",
+  "/readyz",
+];
+
+const query = fc.oneof(
+  fc.constant(""),
+  fc.constant(`?app=${APP}`),
+  fc.constant(`?app=${APP}&page=signin`),
+  fc.constant(`?app=${APP}&page=update-wallet-address`),
+  hostile.map((value) => `?app=${encodeURIComponent(value)}&page=${encodeURIComponent(value)}`),
+  fc.constant("?app=kestrel&app=other"),
+  fc.constant("?%zz"),
+);
+
+const contentType = fc.constantFrom(
+  "application/json",
+  "application/json; charset=utf-8",
+  "application/x-www-form-urlencoded",
+  "multipart/form-data; boundary=xyz",
+  "multipart/form-data",
+  "text/plain",
+  "application/xml",
+  undefined,
+);
+
+describe("fuzzing every API call with 10,000 generated requests", () => {
+  const t = useTestApp({ env: { REGISTRATIONS_PER_IP_PER_HOUR: "100000", CONTACT_MESSAGES_PER_IP_PER_HOUR: "100000" } });
+
+  it("never answers 5xx, never leaks internals, and refuses with a 4xx carrying err_msg", async () => {
+    const user = await createUser(t.database.db);
+    const session = (await signedIn(t.app, user)).cookies.get("session") as string;
+    const cookie = fc.oneof(
+      fc.constant(undefined),
+      fc.constant(`session=${session}`),
+      hostile.map((value) => `session=${encodeURIComponent(value)}`),
+      fc.constant(`session=${"A".repeat(43)}`),
+      fc.constant("session=;;;=; pre_session=\u00ff"),
+      fc.string({ maxLength: 300 }),
+    );
+    const request = fc.record({
+      method: fc.constantFrom("GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"),
+      path: fc.constantFrom(...paths),
+      query,
+      body,
+      contentType,
+      cookie,
+      fetchSite: fc.constantFrom(undefined, "same-origin", "cross-site", "none"),
+    });
+
+    let checked = 0;
+    await fc.assert(
+      fc.asyncProperty(request, async (input) => {
+        const headers: Record<string, string> = {};
+        if (input.contentType) headers["content-type"] = input.contentType;
+        if (input.cookie) headers.cookie = input.cookie;
+        if (input.fetchSite) headers["sec-fetch-site"] = input.fetchSite;
+        const options: InjectOptions = { method: input.method as InjectOptions["method"], url: `${input.path}${input.query}`, headers };
+        if (!["GET", "HEAD"].includes(input.method))
+          options.payload = typeof input.body === "string" ? input.body : JSON.stringify(input.body);
+        const reply = await t.app.inject(options);
+        checked++;
+        expect(reply.statusCode, `${input.method} ${options.url}`).toBeLessThan(500);
+        expect(LEAK.test(reply.body), `${input.method} ${options.url} leaked: ${reply.body.slice(0, 300)}`).toBe(false);
+        if (reply.statusCode >= 400 && input.method !== "HEAD" && input.path.startsWith("/api/")) {
+          expect(typeof reply.json().err_msg, `${input.method} ${options.url} ${reply.statusCode}: ${reply.body.slice(0, 200)}`).toBe(
+            "string",
+          );
+        }
+      }),
+      { numRuns: 10_000, seed: Number(process.env.FUZZ_SEED ?? 20261121), endOnFailure: true },
+    );
+    expect(checked).toBe(10_000);
+  }, 600_000);
+});
