@@ -33,3 +33,12 @@ export function isValidEmail(value: string): boolean {
 export function normalizeEmail(value: string): string {
   return value.trim().toLowerCase();
 }
+
+/** C0 control characters other than tab and line breaks, and DEL: no place in a name or a message (PostgreSQL refuses NUL in text). */
+export function hasControlCharacters(text: string): boolean {
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if ((code < 32 && code !== 9 && code !== 10 && code !== 13) || code === 127) return true;
+  }
+  return false;
+}

@@ -1,6 +1,6 @@
 import { desc } from "drizzle-orm";
 import nodemailer from "nodemailer";
-import { isValidEmail } from "../../common/account-rules.ts";
+import { hasControlCharacters, isValidEmail } from "../../common/account-rules.ts";
 import type { Clock } from "../clock.ts";
 import type { Database } from "../db/client.ts";
 import { contactMessages } from "../db/schema.ts";
@@ -20,9 +20,8 @@ export function contactProblem(input: ContactMessage): string | null {
   if (input.subject.length > CONTACT_LIMITS.subject) return "The subject is too long.";
   // These fields become email headers when messages are forwarded: a line break would let a sender add headers of their own.
   if (/[\r\n]/.test(`${input.name}${input.email}${input.subject}`)) return "Line breaks are not allowed in the name, email or subject.";
-  if (/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(`${input.name}${input.subject}${input.message}`)) {
+  if (hasControlCharacters(`${input.name}${input.subject}${input.message}`))
     return "Please remove the special control characters from your message.";
-  }
   return null;
 }
 

@@ -15,6 +15,7 @@ const hostile = fc.oneof(
     "'; DROP TABLE users; --",
     "<script>alert(1)</script>",
     '"><img src=x onerror=alert(1)>',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection payload, on purpose.
     "${7*7}",
     "../../etc/passwd",
     "\u0000",

@@ -210,7 +210,7 @@ describe("OWASP ASVS 5.0 regression suite", () => {
     expect((await register("seven77")).statusCode).toBe(400);
     expect((await register("password1")).json().err_msg).toContain("most common");
     expect((await register("Ünïcødé 🔑 pass phrase")).statusCode).toBe(200);
-    expect((await register("a".repeat(63) + "B")).statusCode).toBe(200);
+    expect((await register(`${"a".repeat(63)}B`)).statusCode).toBe(200);
     const spaced = registerFields({ password: " spaces around ", password2: " spaces around " });
     expect((await agent(t.app).register(spaced)).statusCode).toBe(200);
     expect((await agent(t.app).signIn(spaced.username, "spaces around")).statusCode).toBe(401);

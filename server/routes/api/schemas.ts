@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasControlCharacters } from "../../../common/account-rules.ts";
 import type { SiteConfig } from "../../../config/site.ts";
 
 /** Shared pieces of the API's request schemas; every message is written for the person using the form. */
@@ -13,16 +14,13 @@ export function appQuery(site: SiteConfig) {
   return z.object({ app: appField(site) }, { error: "The request is missing its query." });
 }
 
-/** Control characters (NUL, escape codes) have no place in a name and PostgreSQL refuses NUL in text. */
-export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
-
 export function requiredText(message: string, maxLength: number, tooLong = `Use at most ${maxLength} characters.`) {
   return z
     .string({ error: message })
     .trim()
     .min(1, message)
     .max(maxLength, tooLong)
-    .refine((value) => !CONTROL_CHARACTERS.test(value), "Please remove the special control characters from this field.");
+    .refine((value) => !hasControlCharacters(value), "Please remove the special control characters from this field.");
 }
 
 export const csrfTokenField = z.string({ error: FORM_EXPIRED }).min(1, FORM_EXPIRED).max(256, FORM_EXPIRED);
