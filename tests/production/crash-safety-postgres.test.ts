@@ -1,0 +1,94 @@
+import { execFileSync } from "node:child_process";
+import { readdirSync } from "node:fs";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadSiteConfig } from "../../config/site.ts";
+import { type DatabaseHandle, openDatabase } from "../../server/db/client.ts";
+import { databaseUrlFor } from "../helpers/test-database.ts";
+import { claimAll, expectClaimsDurable, makeClaimers } from "../support/claim-load.ts";
+import { startServer } from "../support/server-process.ts";
+
+const APP = loadSiteConfig().token.slug;
+
+function postgresCluster(action: "stop" | "start") {
+  const version = readdirSync("/etc/postgresql")[0] as string;
+  execFileSync("pg_ctlcluster", ["--skip-systemctl-redirect", version, "main", action, ...(action === "stop" ? ["-m", "fast"] : [])], { stdio: "ignore" });
+}
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error("gave up waiting");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe("crash safety on the PostgreSQL server", () => {
+  const adminUrl = process.env.PRODUCTION_DATABASE_URL as string;
+  const databaseName = `kestrel_crash_${process.pid}`;
+  const env = { DATABASE_URL: databaseUrlFor(adminUrl, databaseName), E2E_HOOKS: "1", SESSION_SECRET: "crash-test-secret-0123456789abcdef012345" };
+  let database: DatabaseHandle;
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${databaseName} with (force)`);
+    await admin.query(`create database ${databaseName}`);
+    await admin.end();
+  });
+
+  afterAll(async () => {
+    await database?.close();
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${databaseName} with (force)`);
+    await admin.end();
+  });
+
+  it("keeps every acknowledged claim, none twice, through 20 kill -9 of the app during claim load", async () => {
+    const acknowledged = new Set<string>();
+    let server = await startServer(env);
+    for (let round = 0; round < 20; round++) {
+      const claimers = await makeClaimers(server.url, 12);
+      const load = claimAll(server.url, claimers);
+      await new Promise((resolve) => setTimeout(resolve, 10 + ((round * 53) % 250)));
+      server.child.kill("SIGKILL");
+      for (const email of await load) acknowledged.add(email);
+      await server.exited;
+      const started = Date.now();
+      server = await startServer(env);
+      expect(Date.now() - started).toBeLessThan(10_000);
+    }
+    await server.stop();
+    expect(acknowledged.size).toBeGreaterThan(0);
+    expect(acknowledged.size).toBeLessThan(20 * 12);
+    database = await openDatabase({ driver: "postgres", url: env.DATABASE_URL });
+    await expectClaimsDurable(database.db, acknowledged);
+  });
+
+  it("answers 503 while the database restarts, and recovers by itself", async () => {
+    const server = await startServer(env);
+    try {
+      const [claimer] = await makeClaimers(server.url, 1);
+      const dashboard = () => fetch(`${server.url}/api/dashboard?app=${APP}`, { headers: { cookie: `session=${claimer?.session_token}` } });
+      expect((await dashboard()).status).toBe(200);
+
+      postgresCluster("stop");
+      try {
+        await waitFor(async () => (await fetch(`${server.url}/readyz`)).status === 503, 10_000);
+        const during = await dashboard();
+        expect(during.status).toBe(503);
+        expect(await during.json()).toEqual({ err_msg: "The service is briefly unavailable. Please try again in a moment." });
+        expect((await fetch(`${server.url}/api/claim-daily-reward?app=${APP}`, { headers: { cookie: `session=${claimer?.session_token}` } })).status).toBe(503);
+      } finally {
+        postgresCluster("start");
+      }
+      await waitFor(async () => (await fetch(`${server.url}/readyz`)).status === 200, 30_000);
+      expect((await dashboard()).status).toBe(200);
+      const acknowledged = await claimAll(server.url, [claimer as NonNullable<typeof claimer>]);
+      expect(acknowledged.size).toBe(1);
+    } finally {
+      await server.stop();
+    }
+  });
+});
