@@ -7,7 +7,7 @@ export type SitePage = {
   file: string;
   /** Needed when several paths share one module. */
   id?: string;
-  /** Pages of the signed-in app (login, dashboard...) stay out of the sitemap. */
+  /** The signed-in area (the dashboard) stays out of the sitemap and search engines. */
   indexed?: false;
 };
 
@@ -23,8 +23,8 @@ export function sitePages(site: SiteConfig): SitePage[] {
     { path: "/how-to", file: "routes/how-to.tsx" },
     ...guideCatalog(site).map((guide) => ({ path: guide.path, file: "routes/guide.tsx", id: `guide${guide.path}` })),
     { path: "/contact-us", file: "routes/contact-us.tsx" },
-    { path: "/login", file: "routes/login.tsx", indexed: false },
-    { path: "/register", file: "routes/register.tsx", indexed: false },
+    { path: "/login", file: "routes/login.tsx" },
+    { path: "/register", file: "routes/register.tsx" },
     { path: "/earn-tokens", file: "routes/earn-tokens.tsx" },
     { path: "/privacy-policy", file: "routes/legal.tsx", id: "legal/privacy-policy" },
     { path: "/terms-and-conditions", file: "routes/legal.tsx", id: "legal/terms-and-conditions" },

@@ -6,10 +6,8 @@ import { pageMeta } from "../lib/page-meta.ts";
 import { site } from "../site.ts";
 import type { Route } from "./+types/login";
 
-export const meta: Route.MetaFunction = () => [
-  ...pageMeta({ title: "Login", description: `Log in to claim your daily ${site.token.symbol} reward.`, path: "/login" }),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () =>
+  pageMeta({ title: "Login", description: `Log in to claim your daily ${site.token.symbol} reward.`, path: "/login" });
 
 export default function Login() {
   useRedirectIfAuthenticated();

@@ -7,14 +7,12 @@ import { pageMeta } from "../lib/page-meta.ts";
 import { site } from "../site.ts";
 import type { Route } from "./+types/register";
 
-export const meta: Route.MetaFunction = () => [
-  ...pageMeta({
+export const meta: Route.MetaFunction = () =>
+  pageMeta({
     title: "Register",
     description: `Create an account to claim ${site.rewards.dailyAmount} ${site.token.symbol} every day.`,
     path: "/register",
-  }),
-  { name: "robots", content: "noindex" },
-];
+  });
 
 export default function Register() {
   useRedirectIfAuthenticated();

@@ -21,6 +21,8 @@ export type SessionTools = {
   /** A fresh session id at every login (no fixation); the previous one, if any, is deleted. */
   start(request: FastifyRequest, reply: FastifyReply, userId: number, remember: boolean): Promise<void>;
   end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** Clears the session and signed-in cookies (a session that is gone or expired). */
+  forget(request: FastifyRequest, reply: FastifyReply): void;
   /** The session, else the pre-session (created with its cookie when `create`); null when neither exists. */
   csrfBinding(request: FastifyRequest, reply: FastifyReply, options: { create: boolean }): Promise<string | null>;
 };
@@ -36,9 +38,16 @@ function isSecure(request: FastifyRequest, site: SiteConfig): boolean {
   return site.site.origin.startsWith("https:") || request.protocol === "https";
 }
 
-function cookieName(base: "session" | "pre_session", secure: boolean): string {
+function cookieName(base: "session" | "pre_session" | typeof SIGNED_IN_COOKIE, secure: boolean): string {
   return secure ? `__Host-${base}` : base;
 }
+
+/**
+ * Readable by scripts and secret-free: it only says "this browser logged in",
+ * so pages of anonymous visitors skip the is-authenticated call (which would
+ * answer 401). The session itself stays in the HttpOnly cookie.
+ */
+export const SIGNED_IN_COOKIE = "signed_in";
 
 export const sessionsPlugin = fp<{ db: Database; clock: Clock; site: SiteConfig }>(async (app: FastifyInstance, { db, clock, site }) => {
   await app.register(cookie);
@@ -68,17 +77,21 @@ export const sessionsPlugin = fp<{ db: Database; clock: Clock; site: SiteConfig 
       if (previous) await deleteSession({ db }, previous.idHash);
       const { token } = await createSession({ db, clock }, userId, remember);
       const secure = isSecure(request, site);
-      reply.setCookie(cookieName("session", secure), token, {
-        ...cookieOptions(request),
-        // Without "Remember Me" the cookie ends with the browser session; the server ends it after 12 idle hours.
-        ...(remember ? { maxAge: REMEMBERED_SESSION_MS / 1000 } : {}),
-      });
+      // Without "Remember Me" the cookies end with the browser session; the server ends it after 12 idle hours.
+      const lifetime = remember ? { maxAge: REMEMBERED_SESSION_MS / 1000 } : {};
+      reply.setCookie(cookieName("session", secure), token, { ...cookieOptions(request), ...lifetime });
+      reply.setCookie(cookieName(SIGNED_IN_COOKIE, secure), "1", { ...cookieOptions(request), httpOnly: false, ...lifetime });
       reply.clearCookie(cookieName("pre_session", secure), cookieOptions(request));
     },
     async end(request, reply) {
       const session = await current(request);
       if (session) await deleteSession({ db }, session.idHash);
-      reply.clearCookie(cookieName("session", isSecure(request, site)), cookieOptions(request));
+      tools.forget(request, reply);
+    },
+    forget(request, reply) {
+      const secure = isSecure(request, site);
+      reply.clearCookie(cookieName("session", secure), cookieOptions(request));
+      reply.clearCookie(cookieName(SIGNED_IN_COOKIE, secure), { ...cookieOptions(request), httpOnly: false });
     },
     async csrfBinding(request, reply, { create }) {
       const session = await current(request);

@@ -1,8 +1,8 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { SiteConfig } from "../../config/site.ts";
 import type { Clock } from "../clock.ts";
 import { type Database, queryRows } from "../db/client.ts";
-import { type LedgerKind, ledgerEntries, users } from "../db/schema.ts";
+import { type LedgerKind, users } from "../db/schema.ts";
 
 export type RewardRules = SiteConfig["rewards"];
 type Deps = { db: Database; clock: Clock; rules: RewardRules };
@@ -94,40 +94,45 @@ export type Dashboard = {
   recent: Array<{ kind: LedgerKind; amount: bigint; createdAt: Date }>;
 };
 
+/** Everything the dashboard shows, in one round trip to the database. */
 export async function dashboardFor({ db, clock, rules }: Deps, userId: number): Promise<Dashboard | null> {
   const now = clock.now();
-  const [[user], recent] = await Promise.all([
-    db
-      .select({
-        firstName: users.firstName,
-        balance: users.balance,
-        address: users.walletAddress,
-        referralCode: users.referralCode,
-        lastClaimAt: users.lastClaimAt,
-        // Qualified by hand: drizzle writes a lone "id" here, which the subquery would read as its own table's.
-        referralCount: sql<number>`(select count(*) from users referred where referred.referred_by = "users"."id")::int`,
-        referralBonusTotal: sql<string>`(select coalesce(sum(l.amount), 0) from ledger_entries l where l.user_id = "users"."id" and l.kind = 'referral_bonus')::text`,
-        todaysReward: sql<string>`${rewardAmountSql(rules, now)}::text`,
-      })
-      .from(users)
-      .where(eq(users.id, userId)),
-    db
-      .select({ kind: ledgerEntries.kind, amount: ledgerEntries.amount, createdAt: ledgerEntries.createdAt })
-      .from(ledgerEntries)
-      .where(eq(ledgerEntries.userId, userId))
-      .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
-      .limit(10),
-  ]);
-  if (!user) return null;
+  const [row] = await queryRows<{
+    first_name: string;
+    balance: string;
+    address: string | null;
+    referral_code: string;
+    last_claim_at: Date | string | null;
+    referral_count: number;
+    referral_bonus_total: string;
+    todays_reward: string;
+    recent: Array<{ kind: LedgerKind; amount: string; created_at: string }>;
+  }>(
+    db,
+    sql`
+      select u.first_name, u.balance::text as balance, u.wallet_address as address, u.referral_code, u.last_claim_at,
+             (select count(*) from users r where r.referred_by = u.id)::int as referral_count,
+             (select coalesce(sum(l.amount), 0) from ledger_entries l where l.user_id = u.id and l.kind = 'referral_bonus')::text as referral_bonus_total,
+             ${rewardAmountSql(rules, now)}::text as todays_reward,
+             coalesce((select json_agg(json_build_object('kind', e.kind, 'amount', e.amount::text, 'created_at', e.created_at) order by e.created_at desc, e.id desc)
+                         from (select kind, amount, created_at, id from ledger_entries where user_id = u.id order by created_at desc, id desc limit 10) e), '[]'::json) as recent
+        from users u
+       where u.id = ${userId}`,
+  );
+  if (!row) return null;
   return {
-    firstName: user.firstName,
-    balance: user.balance,
-    address: user.address ?? "",
-    referralCode: user.referralCode,
-    msRemaining: msUntilNextClaim(rules, user.lastClaimAt, now),
-    todaysReward: BigInt(user.todaysReward),
-    referralCount: Number(user.referralCount),
-    referralBonusTotal: BigInt(user.referralBonusTotal),
-    recent,
+    firstName: row.first_name,
+    balance: BigInt(row.balance),
+    address: row.address ?? "",
+    referralCode: row.referral_code,
+    msRemaining: msUntilNextClaim(rules, row.last_claim_at === null ? null : new Date(row.last_claim_at), now),
+    todaysReward: BigInt(row.todays_reward),
+    referralCount: Number(row.referral_count),
+    referralBonusTotal: BigInt(row.referral_bonus_total),
+    recent: (typeof row.recent === "string" ? (JSON.parse(row.recent) as typeof row.recent) : row.recent).map((entry) => ({
+      kind: entry.kind,
+      amount: BigInt(entry.amount),
+      createdAt: new Date(entry.created_at),
+    })),
   };
 }

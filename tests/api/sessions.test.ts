@@ -178,3 +178,26 @@ describe("cookies over HTTPS", () => {
     expect((await visitor.get("/api/is-authenticated", https)).statusCode).toBe(200);
   });
 });
+
+describe("the signed-in hint cookie", () => {
+  const t = useTestApp();
+
+  it("is set readable beside the session at login, with its lifetime, and cleared at sign-out and when the session is gone", async () => {
+    const user = await createUser(t.database.db);
+    const visitor = agent(t.app);
+    const login = await visitor.signIn(user.email, user.password, { remember: true });
+    expect(setCookie(login, "signed_in")).toMatchObject({ value: "1", sameSite: "Strict", path: "/", maxAge: 30 * 24 * 60 * 60 });
+    expect(setCookie(login, "signed_in")?.httpOnly).toBeFalsy();
+
+    const signout = await visitor.get("/api/signout");
+    expect(setCookie(signout, "signed_in")?.value).toBe("");
+    expect(visitor.cookies.has("signed_in")).toBe(false);
+
+    const stale = agent(t.app);
+    stale.cookies.set("signed_in", "1");
+    stale.cookies.set("session", "B".repeat(43));
+    const reply = await stale.get("/api/is-authenticated");
+    expect(reply.statusCode).toBe(401);
+    expect(stale.cookies.has("signed_in")).toBe(false);
+  });
+});

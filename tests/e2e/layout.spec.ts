@@ -1,3 +1,4 @@
+import { signedInUser } from "./support/accounts.ts";
 import { expect, expectAccessible, test } from "./support/test.ts";
 
 test.describe("shared layout", () => {
@@ -123,5 +124,26 @@ test.describe("pages and the 404", () => {
     await page.getByRole("main").getByRole("link", { name: "Sign up for rewards" }).click();
     await expect(page.getByRole("alert")).toHaveText(/Coming soon/);
     await expect(page).toHaveURL("/earn-tokens");
+  });
+});
+
+test.describe("asking whether the visitor is signed in", () => {
+  test("an anonymous visitor's pages do not ask (no session, so nothing to ask); a signed-in visitor's do", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/api/is-authenticated")) asked.push(request.url());
+    });
+    await page.goto("/earn-tokens");
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Login" })).toBeVisible();
+    expect(asked).toEqual([]);
+
+    await signedInUser(context, baseURL as string);
+    await page.goto("/earn-tokens");
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Logout" })).toBeVisible();
+    expect(asked).toHaveLength(1);
   });
 });

@@ -12,7 +12,9 @@ const APP = loadSiteConfig().token.slug;
 
 function postgresCluster(action: "stop" | "start") {
   const version = readdirSync("/etc/postgresql")[0] as string;
-  execFileSync("pg_ctlcluster", ["--skip-systemctl-redirect", version, "main", action, ...(action === "stop" ? ["-m", "fast"] : [])], { stdio: "ignore" });
+  execFileSync("pg_ctlcluster", ["--skip-systemctl-redirect", version, "main", action, ...(action === "stop" ? ["-m", "fast"] : [])], {
+    stdio: "ignore",
+  });
 }
 
 async function waitFor(check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
@@ -26,7 +28,11 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs: number): Promis
 describe("crash safety on the PostgreSQL server", () => {
   const adminUrl = process.env.PRODUCTION_DATABASE_URL as string;
   const databaseName = `kestrel_crash_${process.pid}`;
-  const env = { DATABASE_URL: databaseUrlFor(adminUrl, databaseName), E2E_HOOKS: "1", SESSION_SECRET: "crash-test-secret-0123456789abcdef012345" };
+  const env = {
+    DATABASE_URL: databaseUrlFor(adminUrl, databaseName),
+    E2E_HOOKS: "1",
+    SESSION_SECRET: "crash-test-secret-0123456789abcdef012345",
+  };
   let database: DatabaseHandle;
 
   beforeAll(async () => {
@@ -79,7 +85,10 @@ describe("crash safety on the PostgreSQL server", () => {
         const during = await dashboard();
         expect(during.status).toBe(503);
         expect(await during.json()).toEqual({ err_msg: "The service is briefly unavailable. Please try again in a moment." });
-        expect((await fetch(`${server.url}/api/claim-daily-reward?app=${APP}`, { headers: { cookie: `session=${claimer?.session_token}` } })).status).toBe(503);
+        expect(
+          (await fetch(`${server.url}/api/claim-daily-reward?app=${APP}`, { headers: { cookie: `session=${claimer?.session_token}` } }))
+            .status,
+        ).toBe(503);
       } finally {
         postgresCluster("start");
       }

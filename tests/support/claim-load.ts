@@ -12,7 +12,11 @@ export type Claimer = { email: string; session_token: string };
 export async function makeClaimers(url: string, count: number): Promise<Claimer[]> {
   return Promise.all(
     Array.from({ length: count }, async () => {
-      const reply = await fetch(`${url}/__e2e__/users`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ remember: true }) });
+      const reply = await fetch(`${url}/__e2e__/users`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ remember: true }),
+      });
       if (!reply.ok) throw new Error(`could not make a user: ${reply.status}`);
       return (await reply.json()) as Claimer;
     }),
@@ -26,7 +30,9 @@ export async function claimAll(url: string, claimers: Claimer[]): Promise<Set<st
     claimers.flatMap((claimer) =>
       [0, 1].map(async () => {
         try {
-          const reply = await fetch(`${url}/api/claim-daily-reward?app=${APP}`, { headers: { cookie: `session=${claimer.session_token}` } });
+          const reply = await fetch(`${url}/api/claim-daily-reward?app=${APP}`, {
+            headers: { cookie: `session=${claimer.session_token}` },
+          });
           if (reply.status === 200) acknowledged.add(claimer.email);
         } catch {
           // The server died mid-request: this claim was never acknowledged.
@@ -46,6 +52,9 @@ export async function expectClaimsDurable(db: Database, acknowledged: Set<string
   const rewards = new Map(rows.map((row) => [row.email, Number(row.rewards)]));
   const missing = [...acknowledged].filter((email) => rewards.get(email) !== 1);
   expect(missing, "acknowledged claims missing from the ledger").toEqual([]);
-  expect(rows.filter((row) => Number(row.rewards) > 1), "users credited twice").toEqual([]);
+  expect(
+    rows.filter((row) => Number(row.rewards) > 1),
+    "users credited twice",
+  ).toEqual([]);
   await expectLedgerBalanced(db);
 }

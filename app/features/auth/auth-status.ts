@@ -6,8 +6,17 @@ export type AuthStatus = "unknown" | "authenticated" | "anonymous";
 const REMEMBERED_KEY = "auth-status";
 let pendingCheck: Promise<AuthStatus> | null = null;
 
+/**
+ * Set (readable, secret-free) by the server at login and cleared at logout:
+ * without it the visitor has no session, and asking would only earn a 401.
+ */
+function mayBeSignedIn(): boolean {
+  return /(?:^|;\s*)(?:__Host-)?signed_in=1(?:;|$)/.test(document.cookie);
+}
+
 /** One `is-authenticated` call per page load, shared by the navigation and the footer. */
 function checkAuthStatus(): Promise<AuthStatus> {
+  if (!mayBeSignedIn()) return Promise.resolve("anonymous");
   pendingCheck ??= isAuthenticated().then((result) => {
     const status: AuthStatus = result.ok ? "authenticated" : "anonymous";
     rememberAuthStatus(status);
@@ -42,7 +51,7 @@ export function useAuthStatus({ check }: { check: boolean }): AuthStatus {
   const [status, setStatus] = useState<AuthStatus>("unknown");
   useEffect(() => {
     if (!check) {
-      setStatus(rememberedAuthStatus());
+      setStatus(mayBeSignedIn() ? rememberedAuthStatus() : "anonymous");
       return;
     }
     let active = true;

@@ -72,6 +72,7 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRoutes
     { schema: { response: { 200: z.object({ authenticated: z.literal(true) }), 401: errorReply } } },
     async (request, reply) => {
       if (await app.sessions.current(request)) return { authenticated: true as const };
+      app.sessions.forget(request, reply);
       return reply.code(401).send({ err_msg: "You are not logged in." });
     },
   );

@@ -11,7 +11,11 @@ export async function signedInUser(
   const reply = await context.request.post("/__e2e__/users", { data: options });
   if (!reply.ok()) throw new Error(`could not create a user: ${reply.status()} ${await reply.text()}`);
   const user = (await reply.json()) as E2EUser;
-  await context.addCookies([{ name: "session", value: user.session_token, url: baseURL, httpOnly: true, sameSite: "Strict" }]);
+  await context.addCookies([
+    { name: "session", value: user.session_token, url: baseURL, httpOnly: true, sameSite: "Strict" },
+    // What the server sets beside the session at login: pages ask is-authenticated only when it is there.
+    { name: "signed_in", value: "1", url: baseURL, httpOnly: false, sameSite: "Strict" },
+  ]);
   return user;
 }
 

@@ -1,0 +1,29 @@
+import { readFileSync, statSync } from "node:fs";
+import path from "node:path";
+
+export type PageWeight = { path: string; htmlBytes: number; jsBytes: number; cssBytes: number; files: number };
+
+/** What a first visit downloads for a page: its HTML and every script and stylesheet it names, gzipped as the server sends them. */
+export function pageWeight(clientDir: string, pagePath: string): PageWeight {
+  const htmlFile = path.join(clientDir, pagePath === "/" ? "index.html" : `${pagePath.slice(1)}/index.html`);
+  const html = readFileSync(htmlFile, "utf8");
+  const assets = new Set<string>();
+  for (const match of html.matchAll(/<link rel="(?:modulepreload|stylesheet)" href="(\/assets\/[^"]+)"/g)) assets.add(match[1] as string);
+  for (const match of html.matchAll(/<script[^>]+src="(\/assets\/[^"]+)"/g)) assets.add(match[1] as string);
+  for (const match of html.matchAll(/(?:import|from)\s*\(?\s*"(\/assets\/[^"]+)"/g)) assets.add(match[1] as string);
+  const gzipped = (file: string) => statSync(`${path.join(clientDir, file)}.gz`).size;
+  let jsBytes = 0;
+  let cssBytes = 0;
+  for (const asset of assets) {
+    if (asset.endsWith(".js")) jsBytes += gzipped(asset);
+    else if (asset.endsWith(".css")) cssBytes += gzipped(asset);
+  }
+  return { path: pagePath, htmlBytes: statSync(`${htmlFile}.gz`).size, jsBytes, cssBytes, files: assets.size };
+}
+
+/** The budgets a page must stay under (gzipped bytes). */
+export function budgetFor(pagePath: string, isGuide: boolean): { js: number; css: number; html: number } | null {
+  if (isGuide) return { js: 120 * 1024, css: 15 * 1024, html: 15 * 1024 };
+  if (pagePath === "/") return { js: 130 * 1024, css: 15 * 1024, html: 15 * 1024 };
+  return null;
+}

@@ -1,0 +1,82 @@
+/**
+ * Lighthouse (mobile, simulated throttling) on Debian's Chromium: the median
+ * of 3 runs for the home page, /how-to, two guides and login.
+ * Goals: Performance ≥ 95; Accessibility, Best Practices and SEO 100; CLS ≤ 0.02.
+ */
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { CHROMIUM_ARGS, findChromium } from "../tests/e2e/support/chromium.ts";
+import { startServer } from "../tests/support/server-process.ts";
+import { recordSection, round } from "./lib/report.ts";
+import { median } from "./lib/wrk.ts";
+
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const PAGES = (process.env.LIGHTHOUSE_PAGES ?? "/,/how-to,/android-buy-kestrel,/browser-create-wallet,/login").split(",");
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+
+export type LighthouseScores = Record<(typeof CATEGORIES)[number], number> & {
+  cls: number;
+  lcpMs: number;
+  tbtMs: number;
+  failing: string[];
+};
+
+export async function auditPage(url: string, port: number): Promise<LighthouseScores> {
+  const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { categories, audits } = result.lhr;
+  const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+  const failing = Object.values(audits)
+    .filter((audit) => audit.scoreDisplayMode === "binary" && audit.score === 0)
+    .map((audit) => audit.id);
+  return {
+    performance: score("performance"),
+    accessibility: score("accessibility"),
+    "best-practices": score("best-practices"),
+    seo: score("seo"),
+    cls: audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN,
+    lcpMs: audits["largest-contentful-paint"]?.numericValue ?? Number.NaN,
+    tbtMs: audits["total-blocking-time"]?.numericValue ?? Number.NaN,
+    failing,
+  };
+}
+
+const server = await startServer({
+  PGLITE_DIR: path.join(mkdtempSync(path.join(os.tmpdir(), "bench-lighthouse-")), "pglite"),
+  LOG_LEVEL: "warn",
+});
+const chrome = await chromeLauncher.launch({ chromePath: findChromium(), chromeFlags: ["--headless=new", ...CHROMIUM_ARGS] });
+try {
+  const rows: Array<Array<string | number>> = [];
+  const notes: string[] = [];
+  for (const page of PAGES) {
+    const runs: LighthouseScores[] = [];
+    for (let run = 0; run < RUNS; run++) runs.push(await auditPage(`${server.url}${page}`, chrome.port));
+    const pick = (key: keyof Omit<LighthouseScores, "failing">) => median(runs.map((scores) => scores[key]));
+    rows.push([
+      page,
+      pick("performance"),
+      pick("accessibility"),
+      pick("best-practices"),
+      pick("seo"),
+      round(pick("cls"), 3),
+      round(pick("lcpMs"), 0),
+      round(pick("tbtMs"), 0),
+    ]);
+    const failing = [...new Set(runs.flatMap((scores) => scores.failing))];
+    if (failing.length > 0) notes.push(`${page}: failing audits: ${failing.join(", ")}`);
+  }
+  recordSection("lighthouse", {
+    title: `Lighthouse ${RUNS}× per page (mobile, simulated throttling), median`,
+    goal: "Performance ≥ 95; Accessibility, Best Practices, SEO 100; CLS ≤ 0.02",
+    columns: ["page", "Performance", "Accessibility", "Best Practices", "SEO", "CLS", "LCP ms", "TBT ms"],
+    rows,
+    notes,
+  });
+} finally {
+  await chrome.kill();
+  await server.stop();
+}
