@@ -121,6 +121,8 @@ async function measure(driver: "pglite" | "postgres") {
   const target = await freshDatabase(driver);
   const seeding = await target.open();
   const tokens = await seedUsers(seeding, claimers + 1);
+  // Fresh statistics, so the planner and autovacuum do not change course in the middle of a measurement.
+  await seeding.db.execute(sql`vacuum analyze`);
   await seeding.close();
 
   const server = await startServer({

@@ -56,7 +56,8 @@ export async function findSession({ db, clock }: Deps, token: string | undefined
     return null;
   }
   let expiresAt = row.expiresAt;
-  if (now.getTime() - row.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
+  // A remembered session ends at a fixed time: only idle-limited ones need their last use written.
+  if (!row.remember && now.getTime() - row.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
     expiresAt = expiryFrom(now, row.remember, row.createdAt);
     await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.idHash, idHash));
   }
