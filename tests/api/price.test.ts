@@ -5,6 +5,7 @@ import { PriceCache } from "../../server/services/price/price-cache.ts";
 import { databaseSharedPrice } from "../../server/services/price/shared-price.ts";
 import { fixedPriceSource, uniswapV3PriceSource } from "../../server/services/price/sources.ts";
 import { buildTestApp, useTestApp } from "../helpers/test-app.ts";
+import { sqrtBigint } from "../support/big-math.ts";
 import { compileFixtures, devWallet, startAnvil } from "../support/local-chain.ts";
 
 const quietLog = { info: () => {}, warn: () => {} };
@@ -79,17 +80,10 @@ describe("GET /api/{product}-price with the fixed demo source", () => {
 
 /** sqrtPriceX96 for `quotePerToken` quote tokens (6 decimals) per token (18 decimals), in the pool's token order. */
 function sqrtPriceFor(quotePerToken: bigint, tokenIsToken0: boolean): bigint {
-  const root = (value: bigint) => {
-    let x = value;
-    let y = (x + 1n) / 2n;
-    while (y < x) {
-      x = y;
-      y = (x + value / x) / 2n;
-    }
-    return x;
-  };
   // token0 priced in token1, base units: quote×1e6/1e18 when the token is token0, else its inverse.
-  return tokenIsToken0 ? (root(quotePerToken * 10n ** 6n) * Q96) / 10n ** 9n : (10n ** 9n * Q96) / root(quotePerToken * 10n ** 6n);
+  return tokenIsToken0
+    ? (sqrtBigint(quotePerToken * 10n ** 6n) * Q96) / 10n ** 9n
+    : (10n ** 9n * Q96) / sqrtBigint(quotePerToken * 10n ** 6n);
 }
 
 describe("an upstream that never answers", () => {

@@ -3,6 +3,7 @@ import { expect } from "vitest";
 import { loadSiteConfig } from "../../config/site.ts";
 import { type Database, queryRows } from "../../server/db/client.ts";
 import { expectLedgerBalanced } from "../helpers/ledger.ts";
+import { startServer } from "./server-process.ts";
 
 const APP = loadSiteConfig().token.slug;
 
@@ -57,4 +58,31 @@ export async function expectClaimsDurable(db: Database, acknowledged: Set<string
     "users credited twice",
   ).toEqual([]);
   await expectLedgerBalanced(db);
+}
+
+/**
+ * Rounds of claim load, each ended by kill -9 of the server at a different
+ * moment, then a restart. Answers the acknowledged claims and each restart's time.
+ */
+export async function killDuringClaims(
+  env: Record<string, string>,
+  rounds: number,
+): Promise<{ acknowledged: Set<string>; restartMs: number[] }> {
+  const acknowledged = new Set<string>();
+  const restartMs: number[] = [];
+  let server = await startServer(env);
+  for (let round = 0; round < rounds; round++) {
+    const claimers = await makeClaimers(server.url, 12);
+    const load = claimAll(server.url, claimers);
+    // Kills land at different points of the load, from its first requests to its last.
+    await new Promise((resolve) => setTimeout(resolve, 10 + ((round * 53) % 250)));
+    server.child.kill("SIGKILL");
+    for (const email of await load) acknowledged.add(email);
+    await server.exited;
+    const started = Date.now();
+    server = await startServer(env);
+    restartMs.push(Date.now() - started);
+  }
+  await server.stop();
+  return { acknowledged, restartMs };
 }

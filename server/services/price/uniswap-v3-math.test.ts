@@ -1,19 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { sqrtBigint } from "../../../tests/support/big-math.ts";
 import { formatRational, parseDecimal, tokenPriceFromSqrtPrice } from "./uniswap-v3-math.ts";
 
 /** sqrtPriceX96 for a raw price (token1 base units per token0 base unit) that is a perfect square ratio. */
 function sqrtPriceX96(rawPriceNumerator: bigint, rawPriceDenominator: bigint): bigint {
   // sqrt(n/d) × 2^96, exact when n and d are perfect squares.
-  const sqrt = (value: bigint) => {
-    let x = value;
-    let y = (x + 1n) / 2n;
-    while (y < x) {
-      x = y;
-      y = (x + value / x) / 2n;
-    }
-    return x;
-  };
-  return (sqrt(rawPriceNumerator) * 2n ** 96n) / sqrt(rawPriceDenominator);
+  return (sqrtBigint(rawPriceNumerator) * 2n ** 96n) / sqrtBigint(rawPriceDenominator);
 }
 
 describe("tokenPriceFromSqrtPrice", () => {
