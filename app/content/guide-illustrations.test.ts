@@ -1,0 +1,38 @@
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { Resvg } from "@resvg/resvg-js";
+import { afterEach, describe, expect, it } from "vitest";
+import { guideIllustration, SCREENSHOT_DIR } from "./guide-illustrations.ts";
+import type { ScreenSpec } from "./screen-spec.ts";
+
+const spec: ScreenSpec = {
+  frame: "phone",
+  title: "Swap",
+  alt: "The swap screen with the amount field highlighted.",
+  items: [{ kind: "text", text: "Hello" }],
+};
+const screenshot = path.resolve("public", SCREENSHOT_DIR, "test-only-guide-2.png");
+
+describe("guideIllustration", () => {
+  afterEach(() => rmSync(screenshot, { force: true }));
+
+  it("uses the drawing, at its frame's size, when no screenshot was dropped in", () => {
+    expect(guideIllustration("/test-only-guide", 2, spec)).toEqual({
+      src: "/guides/illustrations/test-only-guide-2.svg",
+      width: 360,
+      height: 640,
+      alt: spec.alt,
+    });
+  });
+
+  it("uses an operator's screenshot named after the page and step, at its own size", () => {
+    mkdirSync(path.dirname(screenshot), { recursive: true });
+    writeFileSync(screenshot, new Resvg('<svg xmlns="http://www.w3.org/2000/svg" width="300" height="500"/>').render().asPng());
+    expect(guideIllustration("/test-only-guide", 2, spec)).toEqual({
+      src: "/guides/screens/test-only-guide-2.png",
+      width: 300,
+      height: 500,
+      alt: spec.alt,
+    });
+  });
+});
