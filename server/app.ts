@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from "fastify";
 import type { Redis } from "ioredis";
 import type { SiteConfig } from "../config/site.ts";
 import type { Clock } from "./clock.ts";
@@ -73,7 +73,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const db = deps.database.db;
   const app = Fastify({
     logger: deps.logger ?? false,
-    disableRequestLogging: true,
+    // Fastify's own two lines per request give way to the single request line of plugins/observability.ts.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: env.TRUST_PROXY.length > 0 ? env.TRUST_PROXY : false,
     genReqId: () => randomUUID(),
