@@ -16,7 +16,7 @@ declare module "fastify" {
 }
 
 /**
- * One structured log line per request (id, method, route, path, status,
+ * One structured log line per request (its id, bound by Fastify; method, route, path, status,
  * duration, client address; never headers, cookies, query strings or bodies) and the Prometheus metrics. Each app has
  * its own registry, so tests can build several side by side.
  */
@@ -53,7 +53,6 @@ export const observability = fp<{ priceAgeSeconds: () => number | null }>(async 
     requestDuration.observe({ method: request.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
     request.log.info(
       {
-        reqId: request.id,
         method: request.method,
         route,
         path: request.url.split("?", 1)[0],
