@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { referralLink } from "../../../common/links.ts";
+import { CardSection } from "../../components/ui/card-section.tsx";
 import { CopyButton } from "../../components/ui/copy-button.tsx";
 import type { DashboardData } from "../../lib/api-client.ts";
 import { formatTokens } from "../../lib/token-amount.ts";
@@ -23,10 +24,7 @@ export function ReferralCard({ data }: { data: DashboardData }) {
       });
 
   return (
-    <section aria-labelledby="referral-heading" className="card">
-      <h2 id="referral-heading" className="text-xl font-bold">
-        Invite friends
-      </h2>
+    <CardSection title="Invite friends">
       <p className="mt-1 text-base text-ink-800">
         You earn {formatTokens(String(site.rewards.referralBonus))} each time a friend who signed up with your link claims their daily
         reward.
@@ -57,6 +55,6 @@ export function ReferralCard({ data }: { data: DashboardData }) {
         {data.referral_count === 1 ? "1 friend has" : `${data.referral_count} friends have`} joined with your code; bonuses so far:{" "}
         {formatTokens(data.referral_bonus_total)}.
       </p>
-    </section>
+    </CardSection>
   );
 }

@@ -1,3 +1,4 @@
+import { CardSection } from "../../components/ui/card-section.tsx";
 import type { DashboardData } from "../../lib/api-client.ts";
 import { formatTokens, percentOf } from "../../lib/token-amount.ts";
 import { site } from "../../site.ts";
@@ -8,10 +9,7 @@ export function BalanceCard({ data }: { data: DashboardData }) {
   const percent = percentOf(data.balance, minTransfer);
   const reached = BigInt(data.balance) >= BigInt(minTransfer);
   return (
-    <section aria-labelledby="balance-heading" className="card">
-      <h2 id="balance-heading" className="text-xl font-bold">
-        Balance
-      </h2>
+    <CardSection title="Balance">
       <p className="mt-2 text-4xl font-black text-brand-700" data-testid="balance">
         {formatTokens(data.balance)}
       </p>
@@ -32,6 +30,6 @@ export function BalanceCard({ data }: { data: DashboardData }) {
             : `Transfers to your wallet open at ${formatTokens(String(minTransfer))}.`}
         </p>
       </div>
-    </section>
+    </CardSection>
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { CardSection } from "../../components/ui/card-section.tsx";
 import { FormMessage } from "../../components/ui/form-message.tsx";
 import { claimDailyReward, type DashboardData } from "../../lib/api-client.ts";
 import { formatTokens } from "../../lib/token-amount.ts";
@@ -26,10 +27,7 @@ export function DailyClaim({ data, reload }: { data: DashboardData; reload: () =
   };
 
   return (
-    <section aria-labelledby="daily-reward-heading" className="card">
-      <h2 id="daily-reward-heading" className="text-xl font-bold">
-        Daily reward
-      </h2>
+    <CardSection title="Daily reward">
       <p className="mt-1 text-base text-ink-800">
         Today's reward: <strong className="font-semibold">{formatTokens(data.today_reward)}</strong>
         {special ? <span className="ml-2 rounded-full bg-gold-400 px-2 py-0.5 text-sm font-semibold text-ink-900">Special day</span> : null}
@@ -51,6 +49,6 @@ export function DailyClaim({ data, reload }: { data: DashboardData; reload: () =
       <div className="mt-4">
         <FormMessage error={result === "failure" ? CLAIM_FAILURE : null} success={result === "success" ? CLAIM_SUCCESS : null} />
       </div>
-    </section>
+    </CardSection>
   );
 }

@@ -1,3 +1,4 @@
+import { CardSection } from "../../components/ui/card-section.tsx";
 import type { DashboardData, LedgerKind } from "../../lib/api-client.ts";
 import { formatTokens } from "../../lib/token-amount.ts";
 
@@ -12,10 +13,7 @@ const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeS
 
 export function RecentActivity({ entries }: { entries: DashboardData["recent_activity"] }) {
   return (
-    <section aria-labelledby="activity-heading" className="card">
-      <h2 id="activity-heading" className="text-xl font-bold">
-        Recent activity
-      </h2>
+    <CardSection title="Recent activity">
       {entries.length === 0 ? (
         <p className="mt-3 text-base text-ink-800">Nothing yet. Your claims and referral bonuses will show here.</p>
       ) : (
@@ -36,6 +34,6 @@ export function RecentActivity({ entries }: { entries: DashboardData["recent_act
           ))}
         </ul>
       )}
-    </section>
+    </CardSection>
   );
 }

@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
+import { CardSection } from "../../components/ui/card-section.tsx";
 import { FormMessage } from "../../components/ui/form-message.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { updateWalletAddress } from "../../lib/api-client.ts";
@@ -65,10 +66,7 @@ export function WalletAddressForm({ address, onSaved }: { address: string; onSav
   };
 
   return (
-    <section aria-labelledby="wallet-heading" className="card">
-      <h2 id="wallet-heading" className="text-xl font-bold">
-        Wallet address
-      </h2>
+    <CardSection title="Wallet address">
       <p className="mt-1 text-base text-ink-800">
         Where your {site.token.symbol} will be sent on {site.token.chainName}.
       </p>
@@ -111,6 +109,6 @@ export function WalletAddressForm({ address, onSaved }: { address: string; onSav
       <div className="mt-4">
         <FormMessage success={saved ? ADDRESS_SAVED : null} />
       </div>
-    </section>
+    </CardSection>
   );
 }
