@@ -200,3 +200,21 @@ describe("instances sharing one upstream through the database", () => {
     expect(reads).toBe(2);
   });
 });
+
+describe("an instance that starts while another holds the lease", () => {
+  const t = useTestApp();
+
+  it("reads the upstream itself when nothing has been stored yet, instead of staying empty", async () => {
+    const holder = databaseSharedPrice({ db: t.database.db, clock: t.clock, source: "test:late" });
+    expect(await holder.tryLease(60_000)).toBe(true);
+    const late = new PriceCache({
+      source: fixedPriceSource("3"),
+      refreshMs: 60_000,
+      clock: t.clock,
+      log: quietLog,
+      shared: databaseSharedPrice({ db: t.database.db, clock: t.clock, source: "test:late" }),
+    });
+    await late.refresh();
+    expect(late.current()?.price).toBe("3.000000000000000000");
+  });
+});

@@ -49,7 +49,8 @@ export class PriceCache {
       if (shared && !(await shared.tryLease(refreshMs))) {
         const latest = await shared.latest();
         if (latest && (!this.#value || latest.updatedAt >= this.#value.updatedAt)) this.#value = latest;
-        return;
+        // Nothing stored yet (the lease holder's first read is still on its way): read once rather than answer 503 for a whole interval.
+        if (this.#value) return;
       }
       const value = { price: formatRational(await source.read(), KEPT_DECIMALS), updatedAt: clock.now() };
       this.#value = value;
