@@ -10,13 +10,12 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { loadSiteConfig } from "../config/site.ts";
 import { type DatabaseHandle, openDatabase, queryRows } from "../server/db/client.ts";
 import { migrateDatabase } from "../server/db/migrate.ts";
 import { sessions, users } from "../server/db/schema.ts";
 import { hashPassword } from "../server/services/auth/passwords.ts";
-import { databaseUrlFor } from "../tests/helpers/test-database.ts";
+import { emptyServerDatabase } from "../tests/helpers/test-database.ts";
 import { startServer } from "../tests/support/server-process.ts";
 import { ensureDebianPackages } from "../tests/support/system-packages.ts";
 import { recordSection, round } from "./lib/report.ts";
@@ -101,19 +100,8 @@ async function freshDatabase(
     return { env: { PGLITE_DIR: dataDir }, open: () => openDatabase({ driver: "pglite", dataDir }), drop: async () => {} };
   }
   const name = `kestrel_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_URL });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  const url = databaseUrlFor(POSTGRES_URL, name);
-  return {
-    env: { DATABASE_URL: url, DATABASE_POOL_SIZE: "20" },
-    open: () => openDatabase({ driver: "postgres", url }),
-    drop: async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
+  const { url, drop } = await emptyServerDatabase(POSTGRES_URL, name);
+  return { env: { DATABASE_URL: url, DATABASE_POOL_SIZE: "20" }, open: () => openDatabase({ driver: "postgres", url }), drop };
 }
 
 async function measure(driver: "pglite" | "postgres") {

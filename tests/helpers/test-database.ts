@@ -38,3 +38,19 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const handle = await openDatabase({ driver: "pglite", loadDataDir: new Blob([readFileSync(dump)]) });
   return { ...handle, dispose: () => handle.close() };
 }
+
+/** An empty database on the PostgreSQL server, replacing any an earlier run left; `drop` removes it. */
+export async function emptyServerDatabase(serverUrl: string, name: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const run = async (statement: string) => {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    try {
+      await admin.query(statement);
+    } finally {
+      await admin.end();
+    }
+  };
+  await run(`drop database if exists ${name} with (force)`);
+  await run(`create database ${name}`);
+  return { url: databaseUrlFor(serverUrl, name), drop: () => run(`drop database if exists ${name} with (force)`) };
+}

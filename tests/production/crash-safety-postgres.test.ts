@@ -1,10 +1,9 @@
 import { execFileSync } from "node:child_process";
 import { readdirSync } from "node:fs";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadSiteConfig } from "../../config/site.ts";
 import { type DatabaseHandle, openDatabase } from "../../server/db/client.ts";
-import { databaseUrlFor } from "../helpers/test-database.ts";
+import { databaseUrlFor, emptyServerDatabase } from "../helpers/test-database.ts";
 import { claimAll, expectClaimsDurable, killDuringClaims, makeClaimers } from "../support/claim-load.ts";
 import { startServer } from "../support/server-process.ts";
 
@@ -34,21 +33,15 @@ describe("crash safety on the PostgreSQL server", () => {
     SESSION_SECRET: "crash-test-secret-0123456789abcdef012345",
   };
   let database: DatabaseHandle;
+  let target: Awaited<ReturnType<typeof emptyServerDatabase>>;
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${databaseName} with (force)`);
-    await admin.query(`create database ${databaseName}`);
-    await admin.end();
+    target = await emptyServerDatabase(adminUrl, databaseName);
   });
 
   afterAll(async () => {
     await database?.close();
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${databaseName} with (force)`);
-    await admin.end();
+    await target.drop();
   });
 
   it("keeps every acknowledged claim, none twice, through 20 kill -9 of the app during claim load", async () => {

@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { Redis } from "ioredis";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadSiteConfig } from "../../config/site.ts";
 import { systemClock } from "../../server/clock.ts";
@@ -11,7 +10,7 @@ import { hashPassword } from "../../server/services/auth/passwords.ts";
 import { newReferralCode } from "../../server/services/auth/referral-codes.ts";
 import { createSession } from "../../server/services/sessions.ts";
 import { expectLedgerBalanced } from "../helpers/ledger.ts";
-import { databaseUrlFor } from "../helpers/test-database.ts";
+import { databaseUrlFor, emptyServerDatabase } from "../helpers/test-database.ts";
 import { httpVisitor } from "../support/http-visitor.ts";
 import { type ServerProcess, startServer } from "../support/server-process.ts";
 
@@ -24,17 +23,14 @@ describe("two instances on one PostgreSQL server and one Redis", () => {
   const databaseName = `kestrel_prod_${process.pid}`;
   const databaseUrl = databaseUrlFor(adminUrl, databaseName);
   let database: DatabaseHandle;
+  let target: Awaited<ReturnType<typeof emptyServerDatabase>>;
   let redis: Redis;
   let a: ServerProcess;
   let b: ServerProcess;
   const secrets: string[] = [CANARY_PASSWORD];
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${databaseName} with (force)`);
-    await admin.query(`create database ${databaseName}`);
-    await admin.end();
+    target = await emptyServerDatabase(adminUrl, databaseName);
     redis = new Redis(process.env.PRODUCTION_REDIS_URL as string);
     await redis.flushdb();
 
@@ -55,10 +51,7 @@ describe("two instances on one PostgreSQL server and one Redis", () => {
     await Promise.all([a?.stop(), b?.stop()]);
     await database?.close();
     redis?.disconnect();
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${databaseName} with (force)`);
-    await admin.end();
+    await target.drop();
   });
 
   it("credits each of 200 users exactly once, and each referrer exactly once per referred claim, with claims racing through both instances", async () => {

@@ -1,27 +1,16 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { createServer } from "node:net";
 import path from "node:path";
 import { type Abi, createPublicClient, createWalletClient, type Hex, http } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
+import { freePort } from "./server-process.ts";
 
 const require = createRequire(import.meta.url);
 
 /** Anvil's first well-known development account (public test key, holds test ETH only). */
 const DEV_KEY = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
 
 /** A real Ethereum node on loopback: the anvil binary shipped inside the npm package. */
 export async function startAnvil(): Promise<{ rpcUrl: string; stop(): Promise<void> }> {

@@ -1,8 +1,7 @@
 import { useEffect, useState } from "react";
 import { tokenPrice } from "../../lib/api-client.ts";
+import { PRICE_REFRESH_MS } from "../../lib/timings.ts";
 import { site } from "../../site.ts";
-
-export const PRICE_REFRESH_MS = 60_000;
 
 type PriceState = { status: "loading" } | { status: "ready"; price: number } | { status: "unavailable" };
 
