@@ -19,7 +19,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   const template = inject("postgresTemplate");
   if (serverUrl && template) {
-    const name = `${TEMPLATE_PREFIX}${process.pid}_${randomBytes(4).toString("hex")}`;
+    // Named after the run's template, so a run's teardown drops its own copies and never another run's.
+    const name = `${template}_${randomBytes(4).toString("hex")}`;
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
     await admin.query(`create database ${name} template ${template}`);

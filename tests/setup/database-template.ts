@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -23,7 +24,7 @@ export default async function setup(project: TestProject) {
   ensureDebianPackages({ pdftoppm: "poppler-utils", pdftotext: "poppler-utils", pdfinfo: "poppler-utils", zbarimg: "zbar-tools" });
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
-    const template = `${TEMPLATE_PREFIX}${process.pid}`;
+    const template = `${TEMPLATE_PREFIX}${randomBytes(6).toString("hex")}`;
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
     await admin.query(`drop database if exists ${template}`);
@@ -34,8 +35,8 @@ export default async function setup(project: TestProject) {
     project.provide("postgresTemplate", template);
     project.provide("pgliteDump", null);
     return async () => {
-      const leftovers = await admin.query<{ datname: string }>("select datname from pg_database where datname like $1", [
-        `${TEMPLATE_PREFIX}%`,
+      const leftovers = await admin.query<{ datname: string }>("select datname from pg_database where starts_with(datname, $1)", [
+        template,
       ]);
       for (const { datname } of leftovers.rows) await admin.query(`drop database if exists ${datname} with (force)`);
       await admin.end();
