@@ -18,6 +18,8 @@ import { contactRoutes } from "./routes/api/contact.ts";
 import { priceRoutes } from "./routes/api/price.ts";
 import { rewardRoutes } from "./routes/api/rewards.ts";
 import { e2eHooks } from "./routes/e2e-hooks.ts";
+import { jobRunner } from "./jobs/runner.ts";
+import { sweepJob } from "./jobs/sweep.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { smtpForwarder } from "./services/contact.ts";
 import { PriceCache } from "./services/price/price-cache.ts";
@@ -135,6 +137,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       env.SMTP_URL && env.CONTACT_FORWARD_TO && env.CONTACT_FORWARD_FROM
         ? smtpForwarder({ url: env.SMTP_URL, to: env.CONTACT_FORWARD_TO, from: env.CONTACT_FORWARD_FROM, siteName: site.token.name })
         : null,
+  });
+  await app.register(jobRunner, {
+    db,
+    clock,
+    // Tests run jobs by hand with app.jobs.runNow and a moved clock.
+    timers: env.NODE_ENV !== "test",
+    jobs: [sweepJob({ db, clock, everyMs: env.SWEEP_INTERVAL_SECONDS * 1000 })],
   });
   if (env.E2E_HOOKS) await app.register(e2eHooks, { db, clock });
   if (deps.siteBuild) await app.register(sitePlugin, { build: deps.siteBuild });

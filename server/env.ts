@@ -39,6 +39,8 @@ const envSchema = z.object({
   METRICS_HOST: z.string().default("127.0.0.1"),
   /** On SIGTERM, keep answering 503 at least this long before closing, so load balancers notice. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(8_000).default(1_000),
+  /** How often expired sessions and rate-limit windows are deleted (one instance does it per interval). */
+  SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(600),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Seed the demo account and sample data at start-up (never in production). */
   DEMO_DATA: booleanFlag.optional(),

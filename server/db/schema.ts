@@ -159,3 +159,10 @@ export const priceSnapshots = pgTable("price_snapshots", {
   leaseHolder: text("lease_holder"),
   leaseExpiresAt: timestamp("lease_expires_at", { withTimezone: true }),
 });
+
+/** Who runs a periodic job now: one instance holds the lease for an interval, so N instances sweep once, not N times. */
+export const jobLeases = pgTable("job_leases", {
+  name: text("name").primaryKey(),
+  holder: text("holder").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});

@@ -53,8 +53,13 @@ export function databaseRateLimiter({ db, clock }: { db: Database; clock: Clock 
   };
 }
 
-export async function deleteExpiredRateLimits({ db, clock }: { db: Database; clock: Clock }): Promise<void> {
-  await db.delete(rateLimitCounters).where(lt(rateLimitCounters.expiresAt, clock.now()));
+/** Deletes the windows that have closed; answers how many. */
+export async function deleteExpiredRateLimits({ db, clock }: { db: Database; clock: Clock }): Promise<number> {
+  const deleted = await db
+    .delete(rateLimitCounters)
+    .where(lt(rateLimitCounters.expiresAt, clock.now()))
+    .returning({ key: rateLimitCounters.key });
+  return deleted.length;
 }
 
 /** Counters in Redis, for several instances without a database write per event: INCR and an expiry at the window's end. */

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { eq, lt } from "drizzle-orm";
+import { and, desc, eq, lt, notInArray } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import type { Database } from "../db/client.ts";
 import { sessions } from "../db/schema.ts";
@@ -10,6 +10,9 @@ export const REMEMBERED_SESSION_MS = 30 * 24 * 60 * 60 * 1000;
 export const SESSION_MAX_MS = 7 * 24 * 60 * 60 * 1000;
 /** A session's last use is written at most this often, so a page of API calls costs one write, not many. */
 const TOUCH_INTERVAL_MS = 60 * 1000;
+
+/** A member's newest sessions kept; logging in on an eleventh device ends the oldest. */
+export const MAX_SESSIONS_PER_MEMBER = 10;
 
 const TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
 
@@ -41,6 +44,13 @@ export async function createSession({ db, clock }: Deps, userId: number, remembe
   const now = clock.now();
   const expiresAt = expiryFrom(now, remember, now);
   await db.insert(sessions).values({ idHash: hashToken(token), userId, remember, createdAt: now, lastSeenAt: now, expiresAt });
+  const newest = db
+    .select({ idHash: sessions.idHash })
+    .from(sessions)
+    .where(eq(sessions.userId, userId))
+    .orderBy(desc(sessions.createdAt), desc(sessions.idHash))
+    .limit(MAX_SESSIONS_PER_MEMBER);
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), notInArray(sessions.idHash, newest)));
   return { token, expiresAt };
 }
 
@@ -68,6 +78,8 @@ export async function deleteSession({ db }: Pick<Deps, "db">, idHash: string): P
   await db.delete(sessions).where(eq(sessions.idHash, idHash));
 }
 
-export async function deleteExpiredSessions({ db, clock }: Deps): Promise<void> {
-  await db.delete(sessions).where(lt(sessions.expiresAt, clock.now()));
+/** Deletes expired sessions; answers how many. */
+export async function deleteExpiredSessions({ db, clock }: Deps): Promise<number> {
+  const deleted = await db.delete(sessions).where(lt(sessions.expiresAt, clock.now())).returning({ idHash: sessions.idHash });
+  return deleted.length;
 }

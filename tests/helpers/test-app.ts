@@ -30,9 +30,14 @@ export type TestAppOptions = {
   extraRoutes?: (app: FastifyInstance) => void;
 };
 
+/** The server's settings in tests, with any overrides. */
+export function testEnv(overrides: Record<string, string> = {}) {
+  return parseServerEnv({ NODE_ENV: "test", SESSION_SECRET: TEST_SESSION_SECRET, LOG_LEVEL: "silent", ...overrides }, loadSiteConfig());
+}
+
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp & { close(): Promise<void> }> {
   const site = loadSiteConfig();
-  const env = parseServerEnv({ NODE_ENV: "test", SESSION_SECRET: TEST_SESSION_SECRET, LOG_LEVEL: "silent", ...options.env }, site);
+  const env = testEnv(options.env);
   const database = await createTestDatabase();
   const clock = fakeClock();
   const siteBuild = options.withSite ? loadSiteBuild(path.join(projectRoot, "build/client"), site) : null;
