@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from "fastify";
 import type { Redis } from "ioredis";
+import { Counter } from "prom-client";
 import type { SiteConfig } from "../config/site.ts";
 import type { Clock } from "./clock.ts";
 import type { DatabaseHandle } from "./db/client.ts";
@@ -21,6 +22,7 @@ import { priceRoutes } from "./routes/api/price.ts";
 import { rewardRoutes } from "./routes/api/rewards.ts";
 import { e2eHooks } from "./routes/e2e-hooks.ts";
 import { healthRoutes } from "./routes/health.ts";
+import { type PasswordWork, passwordWork } from "./services/auth/password-work.ts";
 import { smtpForwarder } from "./services/contact.ts";
 import { PriceCache } from "./services/price/price-cache.ts";
 import { databaseSharedPrice, redisSharedPrice, type SharedPrice } from "./services/price/shared-price.ts";
@@ -40,6 +42,8 @@ export type AppDependencies = {
   redis?: Redis;
   /** The price cache; by default one reading the source the environment names. */
   prices?: PriceCache;
+  /** Bounds argon2id work; by default from the environment's limits. */
+  passwordWork?: PasswordWork;
   /** Serve /metrics from this app (with METRICS_TOKEN); false when a separate internal port serves it. */
   serveMetrics?: boolean;
 };
@@ -106,6 +110,22 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(requestGuards, { site });
   await app.register(sessionsPlugin, { db, clock, site });
 
+  const work =
+    deps.passwordWork ??
+    passwordWork({
+      concurrency: env.PASSWORD_CHECKS_AT_ONCE,
+      maxWaiting: env.PASSWORD_CHECKS_WAITING,
+      maxPerClient: env.PASSWORD_CHECKS_PER_CLIENT,
+    });
+  new Counter({
+    name: "password_checks_total",
+    help: "Password hashes and verifications started (argon2id)",
+    registers: [app.metrics.registry],
+    collect() {
+      this.reset();
+      this.inc(work.started());
+    },
+  });
   const rateLimiter: RateLimiter = deps.redis ? redisRateLimiter({ redis: deps.redis, clock }) : databaseRateLimiter({ db, clock });
   const secret = await sessionSecret(db, env.SESSION_SECRET);
 
@@ -122,6 +142,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       failuresPerIp: { max: env.LOGIN_MAX_FAILURES_PER_IP, windowMs: 15 * MINUTE_MS },
     },
     registrationsPerIp: { max: env.REGISTRATIONS_PER_IP_PER_HOUR, windowMs: 60 * MINUTE_MS },
+    passwordWork: work,
   });
   await app.register(rewardRoutes, { site, db, clock, secret });
   app.addHook("onReady", async () => prices.start());

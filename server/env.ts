@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { z } from "zod";
 import { PLACEHOLDER_TOKEN_ADDRESS, type SiteConfig } from "../config/site.ts";
 
@@ -56,9 +57,13 @@ const envSchema = z.object({
   PRICE_RPC_URL: z.url({ protocol: /^https?$/ }).optional(),
   PRICE_REFRESH_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   PRICE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
-  /** Failed logins allowed per account, and per client address, in 15 minutes. */
+  /** Login attempts allowed per account, and per client address, in 15 minutes (a successful login is not counted). */
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
+  /** argon2id checks running at once (default: the machine's cores), waiting, and held by one client address. */
+  PASSWORD_CHECKS_AT_ONCE: z.coerce.number().int().min(1).max(64).default(availableParallelism()),
+  PASSWORD_CHECKS_WAITING: z.coerce.number().int().min(0).max(10_000).default(32),
+  PASSWORD_CHECKS_PER_CLIENT: z.coerce.number().int().min(1).max(1_000).default(4),
   /** Registration attempts allowed per client address in an hour. */
   REGISTRATIONS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(20),
   /** Contact messages allowed per client address in an hour. */

@@ -35,6 +35,12 @@ export const errorHandling = fp<{ site: SiteBuild | null }>(async (app: FastifyI
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const status = typeof error.statusCode === "number" && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
     if (status >= 500) {
+      // A service that sheds load says when to come back; its message is written for people.
+      const retryAfterSeconds = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+      if (status === 503 && typeof retryAfterSeconds === "number") {
+        request.log.warn({ reason: error.name }, "request shed");
+        return reply.code(503).header("retry-after", String(retryAfterSeconds)).send({ err_msg: error.message });
+      }
       if (isDatabaseUnavailable(error)) {
         request.log.warn({ err: error }, "database unavailable");
         return reply.code(503).header("retry-after", "2").send({ err_msg: UNAVAILABLE_MESSAGE });

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { Redis } from "ioredis";
 import type { Clock } from "../clock.ts";
 import type { Database } from "../db/client.ts";
@@ -16,6 +16,8 @@ export type RateLimiter = {
   hit(key: string, windowMs: number): Promise<number>;
   /** The count in the key's current window. */
   count(key: string, windowMs: number): Promise<number>;
+  /** Takes one event back from the key's current window (never below zero). */
+  undo(key: string, windowMs: number): Promise<void>;
 };
 
 export function windowStart(now: Date, windowMs: number): Date {
@@ -50,6 +52,13 @@ export function databaseRateLimiter({ db, clock }: { db: Database; clock: Clock 
         .where(and(eq(rateLimitCounters.key, key), eq(rateLimitCounters.windowStart, start)));
       return row?.hits ?? 0;
     },
+    async undo(key, windowMs) {
+      const start = windowStart(clock.now(), windowMs);
+      await db
+        .update(rateLimitCounters)
+        .set({ hits: sql`${rateLimitCounters.hits} - 1` })
+        .where(and(eq(rateLimitCounters.key, key), eq(rateLimitCounters.windowStart, start), gt(rateLimitCounters.hits, 0)));
+    },
   };
 }
 
@@ -61,6 +70,8 @@ export async function deleteExpiredRateLimits({ db, clock }: { db: Database; clo
     .returning({ key: rateLimitCounters.key });
   return deleted.length;
 }
+
+const DECREMENT_IF_POSITIVE = "if tonumber(redis.call('GET', KEYS[1]) or '0') > 0 then redis.call('DECR', KEYS[1]) end";
 
 /** Counters in Redis, for several instances without a database write per event: INCR and an expiry at the window's end. */
 export function redisRateLimiter({ redis, clock, prefix = "rate-limit:" }: { redis: Redis; clock: Clock; prefix?: string }): RateLimiter {
@@ -81,6 +92,9 @@ export function redisRateLimiter({ redis, clock, prefix = "rate-limit:" }: { red
     },
     async count(key, windowMs) {
       return Number((await redis.get(keyFor(key, windowMs))) ?? 0);
+    },
+    async undo(key, windowMs) {
+      await redis.eval(DECREMENT_IF_POSITIVE, 1, keyFor(key, windowMs));
     },
   };
 }

@@ -83,6 +83,12 @@ describe("POST /api/register", () => {
     ],
     ["the password is 7 characters", { password: "k3str3l" }, "Use at least 8 characters for your password."],
     ["the password is 129 characters", { password: "k".repeat(129) }, "Use at most 128 characters for your password."],
+    ["the password is four emoji (eight UTF-16 units)", { password: "🦅🦅🐦🦆" }, "Use at least 8 characters for your password."],
+    [
+      "the password is the token's name and a year",
+      { password: "Kestrel2026!" },
+      "Don't build your password from this site's name or your email: without them, use at least 8 characters.",
+    ],
     [
       "the password is a common one",
       { password: "Football" },

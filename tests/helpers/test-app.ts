@@ -7,6 +7,7 @@ import { fakeClock } from "../../server/clock.ts";
 import { parseServerEnv } from "../../server/env.ts";
 import { loadSiteBuild } from "../../server/plugins/site.ts";
 import { projectRoot } from "../../server/project-root.ts";
+import type { PasswordWork } from "../../server/services/auth/password-work.ts";
 import type { PriceCache } from "../../server/services/price/price-cache.ts";
 import { expectLedgerBalanced } from "./ledger.ts";
 import { createTestDatabase, type TestDatabase } from "./test-database.ts";
@@ -26,6 +27,8 @@ export type TestAppOptions = {
   env?: Record<string, string>;
   /** A price cache to use instead of the environment's source. */
   prices?: PriceCache;
+  /** Password work with limits a test controls. */
+  passwordWork?: PasswordWork;
   /** Extra routes a test needs (for example one that fails on purpose). */
   extraRoutes?: (app: FastifyInstance) => void;
 };
@@ -41,7 +44,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const database = await createTestDatabase();
   const clock = fakeClock();
   const siteBuild = options.withSite ? loadSiteBuild(path.join(projectRoot, "build/client"), site) : null;
-  const app = await buildApp({ env, site, database, clock, siteBuild, prices: options.prices });
+  const app = await buildApp({ env, site, database, clock, siteBuild, prices: options.prices, passwordWork: options.passwordWork });
   options.extraRoutes?.(app);
   await app.ready();
   return {

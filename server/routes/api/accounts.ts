@@ -4,6 +4,7 @@ import { EMAIL_MAX_LENGTH, isValidEmail, NAME_MAX_LENGTH } from "../../../common
 import type { SiteConfig } from "../../../config/site.ts";
 import type { Clock } from "../../clock.ts";
 import type { Database } from "../../db/client.ts";
+import type { PasswordWork } from "../../services/auth/password-work.ts";
 import { registerUser } from "../../services/auth/register.ts";
 import { type LoginLimits, signIn } from "../../services/auth/sign-in.ts";
 import { CSRF_PAGES, issueCsrfToken, verifyCsrfToken } from "../../services/csrf.ts";
@@ -18,6 +19,7 @@ export type AccountRoutesOptions = {
   rateLimiter: RateLimiter;
   loginLimits: LoginLimits;
   registrationsPerIp: Limit;
+  passwordWork: PasswordWork;
 };
 
 const errorReply = z.object({ err_msg: z.string() });
@@ -29,7 +31,8 @@ export const NOT_LOGGED_IN = "Please log in first.";
 
 /** Registration, login, logout and the CSRF tokens of their forms: the spec's calls, field for field. */
 export async function accountRoutes(app: FastifyInstance, options: AccountRoutesOptions) {
-  const { site, db, clock, secret, rateLimiter, loginLimits, registrationsPerIp } = options;
+  const { site, db, clock, secret, rateLimiter, loginLimits, registrationsPerIp, passwordWork } = options;
+  const siteWords = [site.token.name, site.token.symbol, site.token.slug];
   const app_ = appField(site);
 
   const registerBody = jsonObject({
@@ -119,8 +122,9 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRoutes
       if (body.website) return { suc_msg: REGISTERED };
 
       const result = await registerUser(
-        { db, clock },
+        { db, clock, work: passwordWork, siteWords },
         {
+          ip: request.ip,
           firstName: body.first_name,
           lastName: body.last_name,
           email: body.username,
@@ -144,7 +148,7 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRoutes
       if (!verifyCsrfToken(secret, body.csrfToken, "signin", binding, clock.now())) return reply.code(403).send({ err_msg: FORM_EXPIRED });
 
       const result = await signIn(
-        { db, clock, rateLimiter, limits: loginLimits },
+        { db, clock, rateLimiter, limits: loginLimits, work: passwordWork },
         { email: body.username, password: body.password, ip: request.ip },
       );
       if (!result.ok) {

@@ -34,11 +34,29 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
  */
 export const unknownUserHash: Promise<string> = hashPassword("no account has this password; it only spends the same time");
 
-/** Why a new password is refused, in words for the person choosing it; null when it is acceptable. */
-export function passwordProblem(password: string): string | null {
-  if (password.length < PASSWORD_MIN_LENGTH) return `Use at least ${PASSWORD_MIN_LENGTH} characters for your password.`;
-  if (password.length > PASSWORD_MAX_LENGTH) return `Use at most ${PASSWORD_MAX_LENGTH} characters for your password.`;
+/** Words an attacker tries first against this site and this member: they do not count toward a password's length. */
+export type PasswordContext = { siteWords: readonly string[]; email: string };
+
+function withoutWords(password: string, words: readonly string[]): string {
+  let rest = password.toLowerCase();
+  for (const word of words) if (word.length >= 3) rest = rest.split(word.toLowerCase()).join("");
+  return rest;
+}
+
+/**
+ * Why a new password is refused, in words for the person choosing it; null
+ * when it is acceptable. Length counts characters as people see them (code
+ * points), so four emoji are four characters, not eight.
+ */
+export function passwordProblem(password: string, { siteWords, email }: PasswordContext): string | null {
+  const characters = [...password];
+  if (characters.length < PASSWORD_MIN_LENGTH) return `Use at least ${PASSWORD_MIN_LENGTH} characters for your password.`;
+  if (characters.length > PASSWORD_MAX_LENGTH) return `Use at most ${PASSWORD_MAX_LENGTH} characters for your password.`;
+  if (new Set(characters).size === 1) return "Don't repeat one character: a few unrelated words make a strong password.";
   if (commonPasswords.has(password.toLowerCase()))
     return "This password is one of the most common ones. Choose one that is harder to guess.";
+  const localPart = email.slice(0, email.lastIndexOf("@"));
+  if ([...withoutWords(password, [...siteWords, localPart])].length < PASSWORD_MIN_LENGTH)
+    return `Don't build your password from this site's name or your email: without them, use at least ${PASSWORD_MIN_LENGTH} characters.`;
   return null;
 }

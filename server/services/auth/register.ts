@@ -4,6 +4,7 @@ import type { Clock } from "../../clock.ts";
 import type { Database } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { users } from "../../db/schema.ts";
+import type { PasswordWork } from "./password-work.ts";
 import { hashPassword, passwordProblem } from "./passwords.ts";
 import { newReferralCode, normalizeReferralCode } from "./referral-codes.ts";
 
@@ -22,9 +23,12 @@ export const EMAIL_TAKEN = "An account with this email already exists. Log in in
 export const UNKNOWN_REFERRAL_CODE = "That referral code does not match any account. Check it, or leave the field empty.";
 
 /** Creates an account with its own referral code, remembering who referred it. */
-export async function registerUser({ db }: { db: Database; clock: Clock }, input: Registration): Promise<RegistrationResult> {
+export async function registerUser(
+  { db, work, siteWords }: { db: Database; clock: Clock; work: PasswordWork; siteWords: readonly string[] },
+  input: Registration & { ip: string },
+): Promise<RegistrationResult> {
   if (input.password !== input.password2) return { ok: false, message: "The two passwords do not match." };
-  const weakness = passwordProblem(input.password);
+  const weakness = passwordProblem(input.password, { siteWords, email: input.email });
   if (weakness) return { ok: false, message: weakness };
 
   const email = normalizeEmail(input.email);
@@ -39,7 +43,7 @@ export async function registerUser({ db }: { db: Database; clock: Clock }, input
     referredBy = referrer.id;
   }
 
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await work.run(input.ip, () => hashPassword(input.password));
   for (let attempt = 0; attempt < 5; attempt++) {
     try {
       const [created] = await db

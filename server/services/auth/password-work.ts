@@ -1,0 +1,64 @@
+/**
+ * argon2id costs 19 MiB and tens of milliseconds per check. Unbounded, a flood
+ * of logins from one client queues ahead of everyone else's; so checks run a
+ * few at a time, a short queue waits, one client holds only a few places in
+ * it, and past that the request is refused at once, cheaply.
+ */
+export type PasswordWork = {
+  /** Runs one hash or verification for `client` (its address), or throws PasswordWorkBusy. */
+  run<T>(client: string, work: () => Promise<T>): Promise<T>;
+  /** Checks started so far: the count that matters for throttling tests and metrics. */
+  started(): number;
+};
+
+export type PasswordWorkLimits = {
+  /** Checks running at once (the machine's cores). */
+  concurrency: number;
+  /** Checks waiting for a free slot, from every client together. */
+  maxWaiting: number;
+  /** Running and waiting checks of one client address. */
+  maxPerClient: number;
+};
+
+export class PasswordWorkBusy extends Error {
+  override name = "PasswordWorkBusy";
+  readonly statusCode = 503;
+  readonly retryAfterSeconds = 1;
+  constructor() {
+    super("Too many logins are being checked right now. Please try again in a moment.");
+  }
+}
+
+export function passwordWork({ concurrency, maxWaiting, maxPerClient }: PasswordWorkLimits): PasswordWork {
+  let running = 0;
+  let started = 0;
+  const waiting: Array<() => void> = [];
+  const perClient = new Map<string, number>();
+
+  const release = (client: string) => {
+    const held = (perClient.get(client) ?? 1) - 1;
+    if (held === 0) perClient.delete(client);
+    else perClient.set(client, held);
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  };
+
+  return {
+    async run(client, work) {
+      const held = perClient.get(client) ?? 0;
+      if (held >= maxPerClient || (running >= concurrency && waiting.length >= maxWaiting)) throw new PasswordWorkBusy();
+      perClient.set(client, held + 1);
+      // A slot passes straight from a finishing check to the next waiting one, so `running` never overshoots.
+      if (running < concurrency) running++;
+      else await new Promise<void>((resolve) => waiting.push(resolve));
+      started++;
+      try {
+        return await work();
+      } finally {
+        release(client);
+      }
+    },
+    started: () => started,
+  };
+}
