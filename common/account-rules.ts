@@ -34,11 +34,21 @@ export function normalizeEmail(value: string): string {
   return value.trim().toLowerCase();
 }
 
-/** C0 control characters other than tab and line breaks, and DEL: no place in a name or a message (PostgreSQL refuses NUL in text). */
+export const SPECIAL_CHARACTERS_MESSAGE = "Please remove the special control characters from this field.";
+
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|\p{Cs}/u;
+const DISPLAY_TRICKS = /[\u202A-\u202E\u2066-\u2069\uFEFF]/;
+
+/**
+ * C0 control characters other than tab and line breaks, DEL, and lone UTF-16
+ * surrogates: never part of text a person typed (PostgreSQL refuses NUL, and a
+ * lone surrogate is not valid Unicode).
+ */
 export function hasControlCharacters(text: string): boolean {
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    if ((code < 32 && code !== 9 && code !== 10 && code !== 13) || code === 127) return true;
-  }
-  return false;
+  return CONTROL_CHARACTERS.test(text);
+}
+
+/** Bidirectional embeddings, overrides and isolates, and the byte-order mark: they make text read otherwise than it is stored. */
+export function hasDisplayTricks(text: string): boolean {
+  return DISPLAY_TRICKS.test(text);
 }

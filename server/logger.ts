@@ -1,5 +1,6 @@
 import type { FastifyServerOptions } from "fastify";
 import type { ServerEnv } from "./env.ts";
+import { logSafeError } from "./log-safe-error.ts";
 
 /**
  * Structured JSON logs (pino). The request line (plugins/observability.ts)
@@ -9,6 +10,7 @@ import type { ServerEnv } from "./env.ts";
 export function createLogger(env: ServerEnv): FastifyServerOptions["logger"] {
   return {
     level: env.LOG_LEVEL,
+    serializers: { err: logSafeError },
     redact: {
       paths: [
         "req.headers.cookie",

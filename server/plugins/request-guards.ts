@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { hasControlCharacters, SPECIAL_CHARACTERS_MESSAGE } from "../../common/account-rules.ts";
 import type { SiteConfig } from "../../config/site.ts";
 
 declare module "fastify" {
@@ -7,6 +8,15 @@ declare module "fastify" {
     /** The call changes state (the spec's sign-out and claim are GETs): refused from other sites, navigations and prefetches. */
     stateChanging?: boolean;
   }
+}
+
+/** Any string in a parsed request, keys included, with a control character or a lone surrogate. */
+function carriesControlCharacters(value: unknown): boolean {
+  if (typeof value === "string") return hasControlCharacters(value);
+  if (Array.isArray(value)) return value.some(carriesControlCharacters);
+  if (value && typeof value === "object")
+    return Object.entries(value).some(([key, item]) => hasControlCharacters(key) || carriesControlCharacters(item));
+  return false;
 }
 
 export const CROSS_SITE_REFUSED = "This request must come from the site itself.";
@@ -40,6 +50,12 @@ export const requestGuards = fp<{ site: SiteConfig }>(async (app: FastifyInstanc
     if (reason) {
       request.log.info({ reason }, "cross-site state change refused");
       return reply.code(403).header("cache-control", "no-store").send({ err_msg: CROSS_SITE_REFUSED });
+    }
+  });
+  // Every route, present and future, before its own schema: no field anywhere holds NUL, another control character or broken Unicode.
+  app.addHook("preValidation", async (request, reply) => {
+    if ([request.body, request.query, request.params].some(carriesControlCharacters)) {
+      return reply.code(400).send({ err_msg: SPECIAL_CHARACTERS_MESSAGE });
     }
   });
   app.addHook("onSend", async (request, reply, payload) => {

@@ -1,6 +1,6 @@
 import { desc } from "drizzle-orm";
 import nodemailer from "nodemailer";
-import { hasControlCharacters, isValidEmail } from "../../common/account-rules.ts";
+import { hasControlCharacters, hasDisplayTricks, isValidEmail } from "../../common/account-rules.ts";
 import type { Clock } from "../clock.ts";
 import type { Database } from "../db/client.ts";
 import { contactMessages } from "../db/schema.ts";
@@ -20,8 +20,8 @@ export function contactProblem(input: ContactMessage): string | null {
   if (input.subject.length > CONTACT_LIMITS.subject) return "The subject is too long.";
   // These fields become email headers when messages are forwarded: a line break would let a sender add headers of their own.
   if (/[\r\n]/.test(`${input.name}${input.email}${input.subject}`)) return "Line breaks are not allowed in the name, email or subject.";
-  if (hasControlCharacters(`${input.name}${input.subject}${input.message}`))
-    return "Please remove the special control characters from your message.";
+  const typed = `${input.name}${input.email}${input.subject}${input.message}`;
+  if (hasControlCharacters(typed) || hasDisplayTricks(typed)) return "Please remove the special control characters from your message.";
   return null;
 }
 

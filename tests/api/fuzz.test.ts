@@ -2,7 +2,7 @@ import fc from "fast-check";
 import type { InjectOptions } from "fastify";
 import { describe, expect, it } from "vitest";
 import { createUser, signedIn } from "../factories.ts";
-import { APP } from "../helpers/agent.ts";
+import { APP, agent } from "../helpers/agent.ts";
 import { useTestApp } from "../helpers/test-app.ts";
 
 /** Text a body must never carry: stack frames, SQL, internal error names. */
@@ -19,6 +19,11 @@ const hostile = fc.oneof(
     "${7*7}",
     "../../etc/passwd",
     "\u0000",
+    "ada\u0000@example.com",
+    "\uD800",
+    "a\uDC00b",
+    "\u202Egnp.exe",
+    "\uFEFF",
     "\r\nSet-Cookie: x=1",
     "𝕂𝕖𝕤𝕥𝕣𝕖𝕝 🦅",
     "0x0000000000000000000000000000000000000000",
@@ -27,6 +32,8 @@ const hostile = fc.oneof(
   ),
   fc.string({ maxLength: 40 }),
   fc.string({ unit: "grapheme", maxLength: 40 }),
+  // Any UTF-16 code unit, lone surrogates and NUL included.
+  fc.string({ unit: "binary", maxLength: 40 }),
   fc.string({ minLength: 5_000, maxLength: 20_000 }),
 );
 
@@ -80,12 +87,15 @@ const paths = [
   "/readyz",
 ];
 
+/** A URL cannot carry a lone surrogate (UTF-8 has no bytes for it): it goes as U+FFFD, as a browser would send it. */
+const percentEncoded = (value: string) => encodeURIComponent(value.replace(/\p{Cs}/gu, "\uFFFD"));
+
 const query = fc.oneof(
   fc.constant(""),
   fc.constant(`?app=${APP}`),
   fc.constant(`?app=${APP}&page=signin`),
   fc.constant(`?app=${APP}&page=update-wallet-address`),
-  hostile.map((value) => `?app=${encodeURIComponent(value)}&page=${encodeURIComponent(value)}`),
+  hostile.map((value) => `?app=${percentEncoded(value)}&page=${percentEncoded(value)}`),
   fc.constant("?app=kestrel&app=other"),
   fc.constant("?%zz"),
 );
@@ -110,7 +120,7 @@ describe("fuzzing every API call with 10,000 generated requests", () => {
     const cookie = fc.oneof(
       fc.constant(undefined),
       fc.constant(`session=${session}`),
-      hostile.map((value) => `session=${encodeURIComponent(value)}`),
+      hostile.map((value) => `session=${percentEncoded(value)}`),
       fc.constant(`session=${"A".repeat(43)}`),
       fc.constant("session=;;;=; pre_session=\u00ff"),
       fc.string({ maxLength: 300 }),
@@ -148,5 +158,36 @@ describe("fuzzing every API call with 10,000 generated requests", () => {
       { numRuns: 10_000, seed: Number(process.env.FUZZ_SEED ?? 20261121), endOnFailure: true },
     );
     expect(checked).toBe(10_000);
+  }, 600_000);
+
+  it("forms with a valid CSRF token and hostile fields never get a 5xx", async () => {
+    const member = await signedIn(t.app, await createUser(t.database.db));
+    const visitor = agent(t.app);
+    const forms = [
+      { method: "POST" as const, url: "/api/signin", who: visitor, token: await visitor.csrf("signin") },
+      { method: "POST" as const, url: "/api/register", who: visitor, token: await visitor.csrf("register") },
+      {
+        method: "PUT" as const,
+        url: "/api/dashboard-update-wallet-address",
+        who: member,
+        token: await member.csrf("update-wallet-address"),
+      },
+    ];
+    let checked = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...forms),
+        fc.dictionary(fc.constantFrom(...fields), hostile, { maxKeys: 6 }),
+        async (form, values) => {
+          const reply = await form.who.request(form.method, form.url, { payload: { app: APP, ...values, csrfToken: form.token } });
+          checked++;
+          expect(reply.statusCode, `${form.url} ${JSON.stringify(values).slice(0, 200)}`).toBeLessThan(500);
+          expect(LEAK.test(reply.body)).toBe(false);
+          if (reply.statusCode >= 400) expect(typeof reply.json().err_msg).toBe("string");
+        },
+      ),
+      { numRuns: 2_000, seed: Number(process.env.FUZZ_SEED ?? 20261122), endOnFailure: true },
+    );
+    expect(checked).toBe(2_000);
   }, 600_000);
 });

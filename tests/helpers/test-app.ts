@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { loadSiteConfig, type SiteConfig } from "../../config/site.ts";
 import { buildApp } from "../../server/app.ts";
@@ -27,6 +27,8 @@ export type TestAppOptions = {
   env?: Record<string, string>;
   /** A price cache to use instead of the environment's source. */
   prices?: PriceCache;
+  /** Log through this logger (by default nothing is logged). */
+  logger?: FastifyServerOptions["logger"];
   /** Password work with limits a test controls. */
   passwordWork?: PasswordWork;
   /** Extra routes a test needs (for example one that fails on purpose). */
@@ -44,7 +46,16 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const database = await createTestDatabase();
   const clock = fakeClock();
   const siteBuild = options.withSite ? loadSiteBuild(path.join(projectRoot, "build/client"), site) : null;
-  const app = await buildApp({ env, site, database, clock, siteBuild, prices: options.prices, passwordWork: options.passwordWork });
+  const app = await buildApp({
+    env,
+    site,
+    database,
+    clock,
+    siteBuild,
+    prices: options.prices,
+    passwordWork: options.passwordWork,
+    logger: options.logger,
+  });
   options.extraRoutes?.(app);
   await app.ready();
   return {

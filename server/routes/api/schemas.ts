@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { hasControlCharacters } from "../../../common/account-rules.ts";
+import { hasControlCharacters, hasDisplayTricks, SPECIAL_CHARACTERS_MESSAGE } from "../../../common/account-rules.ts";
 import type { SiteConfig } from "../../../config/site.ts";
 
 /** Shared pieces of the API's request schemas; every message is written for the person using the form. */
@@ -20,7 +20,7 @@ export function requiredText(message: string, maxLength: number, tooLong = `Use 
     .trim()
     .min(1, message)
     .max(maxLength, tooLong)
-    .refine((value) => !hasControlCharacters(value), "Please remove the special control characters from this field.");
+    .refine((value) => !hasControlCharacters(value) && !hasDisplayTricks(value), SPECIAL_CHARACTERS_MESSAGE);
 }
 
 export const csrfTokenField = z.string({ error: FORM_EXPIRED }).min(1, FORM_EXPIRED).max(256, FORM_EXPIRED);
