@@ -8,6 +8,7 @@ import type { DatabaseHandle } from "./db/client.ts";
 import type { ServerEnv } from "./env.ts";
 import { jobRunner } from "./jobs/runner.ts";
 import { sweepJob } from "./jobs/sweep.ts";
+import { answerClientError } from "./plugins/client-errors.ts";
 import { errorHandling } from "./plugins/errors.ts";
 import { metricsRoute, observability } from "./plugins/observability.ts";
 import { requestGuards } from "./plugins/request-guards.ts";
@@ -85,7 +86,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     trustProxy: env.TRUST_PROXY.length > 0 ? env.TRUST_PROXY : false,
     genReqId: () => randomUUID(),
     return503OnClosing: true,
+    // A client that sends its headers or body slowly is cut off, and connections are capped, so slow senders cannot hold the server.
+    requestTimeout: env.REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: env.KEEP_ALIVE_TIMEOUT_MS,
+    http: {
+      headersTimeout: env.HEADERS_TIMEOUT_MS,
+      connectionsCheckingInterval: Math.min(2_000, env.HEADERS_TIMEOUT_MS / 2),
+    },
+    clientErrorHandler: answerClientError,
   });
+  app.server.maxConnections = env.MAX_CONNECTIONS;
   const prices =
     deps.prices ??
     new PriceCache({

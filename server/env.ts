@@ -38,6 +38,13 @@ const envSchema = z.object({
   /** Or /metrics on its own port, bound to METRICS_HOST (loopback by default) and not exposed. */
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   METRICS_HOST: z.string().default("127.0.0.1"),
+  /** A request's headers must arrive within HEADERS_TIMEOUT_MS and the whole request within REQUEST_TIMEOUT_MS. */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(10_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(500).max(300_000).default(30_000),
+  /** An idle keep-alive connection is closed after this; longer than nginx's 60 s upstream keep-alive, so nginx closes first. */
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(72_000),
+  /** Connections open at once; past it new ones are closed straight away. */
+  MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(4_096),
   /** On SIGTERM, keep answering 503 at least this long before closing, so load balancers notice. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(8_000).default(1_000),
   /** How often expired sessions and rate-limit windows are deleted (one instance does it per interval). */
@@ -98,6 +105,8 @@ export function parseServerEnv(env: Record<string, string | undefined>, site: Si
   if (parsed.SMTP_URL && (!parsed.CONTACT_FORWARD_TO || !parsed.CONTACT_FORWARD_FROM)) {
     problems.push("SMTP_URL: set CONTACT_FORWARD_TO and CONTACT_FORWARD_FROM too, to say where messages go and from whom");
   }
+  if (parsed.HEADERS_TIMEOUT_MS > parsed.REQUEST_TIMEOUT_MS)
+    problems.push("HEADERS_TIMEOUT_MS: must not be longer than REQUEST_TIMEOUT_MS (the headers are part of the request)");
   if (parsed.NODE_ENV === "production") {
     if (!parsed.DATABASE_URL) problems.push("DATABASE_URL: required in production (a PostgreSQL server)");
     if (!parsed.SESSION_SECRET) problems.push("SESSION_SECRET: required in production (at least 32 random characters)");

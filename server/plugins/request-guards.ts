@@ -46,6 +46,14 @@ function crossSiteReason(request: FastifyRequest, site: SiteConfig): string | nu
 export const requestGuards = fp<{ site: SiteConfig }>(async (app: FastifyInstance, { site }) => {
   app.addHook("onRequest", async (request, reply) => {
     if (!request.routeOptions.config.stateChanging) return;
+    // Fastify answers HEAD for every GET by running the GET's handler; a HEAD must never claim or sign out.
+    if (request.method === "HEAD") {
+      return reply
+        .code(405)
+        .header("allow", "GET")
+        .header("cache-control", "no-store")
+        .send({ err_msg: "That method is not allowed here." });
+    }
     const reason = crossSiteReason(request, site);
     if (reason) {
       request.log.info({ reason }, "cross-site state change refused");

@@ -24,24 +24,25 @@ export function pageContentSecurityPolicy(site: SiteConfig, scriptHashes: readon
 
 const API_POLICY = "default-src 'none'; object-src 'none'; frame-ancestors 'none'; base-uri 'none'";
 
-const commonHeaders: Record<string, string> = {
+/** On every answer; a route may set its own Cross-Origin-Resource-Policy (the brand images are embeddable). */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   "strict-transport-security": "max-age=63072000; includeSubDomains",
   "x-content-type-options": "nosniff",
   "referrer-policy": "strict-origin-when-cross-origin",
   "x-frame-options": "DENY",
   "cross-origin-opener-policy": "same-origin",
   "cross-origin-resource-policy": "same-origin",
-  "permissions-policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
+  "permissions-policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
+  "content-security-policy": API_POLICY,
 };
 
 /**
  * Security headers on every response, errors and 404s included. A page's
- * own policy (set by the site plugin) wins over the strict default.
+ * own policy and resource policy (set by the site plugin) win over the strict defaults.
  */
 export const securityHeaders = fp(async (app: FastifyInstance) => {
   app.addHook("onSend", async (_request, reply, payload) => {
-    reply.headers(commonHeaders);
-    if (!reply.hasHeader("content-security-policy")) reply.header("content-security-policy", API_POLICY);
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) if (!reply.hasHeader(name)) reply.header(name, value);
     return payload;
   });
 });

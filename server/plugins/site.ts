@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
+import { negotiate } from "@fastify/accept-negotiator";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { type BuiltPage, type SiteManifest, siteConfigHash } from "../../common/site-manifest.ts";
@@ -31,6 +32,14 @@ const contentTypes: Record<string, string> = {
   ".css": "text/css; charset=utf-8",
   ".svg": "image/svg+xml",
   ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".gif": "image/gif",
+  ".webp": "image/webp",
+  ".avif": "image/avif",
+  ".woff2": "font/woff2",
+  ".woff": "font/woff",
+  ".wasm": "application/wasm",
   ".ico": "image/x-icon",
   ".pdf": "application/pdf",
   ".json": "application/json",
@@ -48,6 +57,13 @@ function listFiles(dir: string): string[] {
   });
 }
 
+/** Under `nosniff` a wrong type breaks the file: an image or a font sent as octet-stream is not shown. */
+export function contentTypeOf(file: string): string {
+  return contentTypes[path.extname(file).toLowerCase()] ?? "application/octet-stream";
+}
+
+const BOTH_ENCODINGS = ["br", "gzip"];
+
 function readAsset(file: string, headers: Record<string, string>): Asset {
   const body = readFileSync(file);
   const sibling = (suffix: string) => (existsSync(file + suffix) ? readFileSync(file + suffix) : null);
@@ -59,7 +75,7 @@ function readAsset(file: string, headers: Record<string, string>): Asset {
     br,
     gz,
     headers: {
-      "content-type": contentTypes[path.extname(file)] ?? "application/octet-stream",
+      "content-type": contentTypeOf(file),
       etag,
       ...(br || gz ? { vary: "accept-encoding" } : {}),
       ...headers,
@@ -86,7 +102,9 @@ export function loadSiteBuild(clientDir: string, site: SiteConfig): SiteBuild {
     if (/\.(br|gz|html)$/.test(file)) continue;
     const urlPath = `/${path.relative(clientDir, file).split(path.sep).join("/")}`;
     const cacheControl = urlPath.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "no-cache";
-    files.set(urlPath, readAsset(file, { "cache-control": cacheControl }));
+    // The logo and the Open Graph image are for other sites too: social previews and wallets embed them.
+    const embeddable: Record<string, string> = urlPath.startsWith("/brand/") ? { "cross-origin-resource-policy": "cross-origin" } : {};
+    files.set(urlPath, readAsset(file, { "cache-control": cacheControl, ...embeddable }));
   }
   return {
     pages: new Map(Object.entries(manifest.pages).map(([pagePath, built]) => [pagePath, page(built)])),
@@ -95,12 +113,12 @@ export function loadSiteBuild(clientDir: string, site: SiteConfig): SiteBuild {
   };
 }
 
+/** The compressed copy the client accepts, honouring q-values (`br;q=0` refuses brotli); brotli first on a tie. */
 function preferredEncoding(request: FastifyRequest, asset: Asset): "br" | "gzip" | null {
   const accepted = request.headers["accept-encoding"];
-  if (typeof accepted !== "string") return null;
-  if (asset.br && accepted.includes("br")) return "br";
-  if (asset.gz && accepted.includes("gzip")) return "gzip";
-  return null;
+  if (typeof accepted !== "string" || (!asset.br && !asset.gz)) return null;
+  const offered = asset.br && asset.gz ? BOTH_ENCODINGS : asset.br ? ["br"] : ["gzip"];
+  return negotiate(accepted, offered) as "br" | "gzip" | null;
 }
 
 export function sendAsset(request: FastifyRequest, reply: FastifyReply, asset: Asset, status = 200): FastifyReply {

@@ -29,6 +29,25 @@ describe("serving the prerendered site", () => {
     }
   });
 
+  it("honours q-values in Accept-Encoding: br;q=0 refuses brotli, and the higher q wins", async () => {
+    const noBrotli = await t.app.inject({ method: "GET", url: "/", headers: { "accept-encoding": "br;q=0, gzip" } });
+    expect(noBrotli.headers["content-encoding"]).toBe("gzip");
+    const gzipPreferred = await t.app.inject({ method: "GET", url: "/", headers: { "accept-encoding": "br;q=0.5, gzip;q=0.9" } });
+    expect(gzipPreferred.headers["content-encoding"]).toBe("gzip");
+    const neither = await t.app.inject({ method: "GET", url: "/", headers: { "accept-encoding": "identity" } });
+    expect(neither.headers["content-encoding"]).toBeUndefined();
+  });
+
+  it("lets other sites embed the brand images, and nothing else", async () => {
+    for (const url of ["/brand/logo.svg", "/brand/og-image.png"]) {
+      expect((await t.app.inject({ method: "GET", url })).headers["cross-origin-resource-policy"], url).toBe("cross-origin");
+    }
+    for (const url of ["/", "/favicon.ico", "/no-such-page"]) {
+      expect((await t.app.inject({ method: "GET", url })).headers["cross-origin-resource-policy"], url).toBe("same-origin");
+    }
+    expect((await t.app.inject({ method: "GET", url: "/" })).headers["permissions-policy"]).not.toContain("interest-cohort");
+  });
+
   it("answers HEAD for a page and for an unknown path", async () => {
     expect((await t.app.inject({ method: "HEAD", url: "/" })).statusCode).toBe(200);
     expect((await t.app.inject({ method: "HEAD", url: "/no-such-page" })).statusCode).toBe(404);

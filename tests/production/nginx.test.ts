@@ -112,12 +112,14 @@ http {
     const home = await https(httpsPort, "/", { "accept-encoding": "br, gzip" });
     expect(home.status).toBe(200);
     expect(home.headers["content-encoding"]).toBe("br");
-    expect(home.headers["strict-transport-security"]).toContain("max-age=63072000");
+    // Exactly once: a second copy would be joined into one value here.
+    expect(home.headers["strict-transport-security"]).toBe("max-age=63072000; includeSubDomains");
     expect(String(home.headers["content-security-policy"])).toContain("script-src 'self' 'sha256-");
 
     const page = (await https(httpsPort, "/")).body.toString();
     const asset = /\/assets\/[\w.-]+\.js/.exec(page)?.[0] as string;
-    expect((await https(httpsPort, asset)).headers["cache-control"]).toContain("immutable");
+    // The app marks hashed assets immutable; nginx passes that through without adding a second Cache-Control.
+    expect((await https(httpsPort, asset)).headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect((await https(httpsPort, "/no-such-page")).status).toBe(404);
     expect((await https(httpsPort, "/metrics")).status).toBe(404);
 
