@@ -36,6 +36,7 @@ export function normalizeEmail(value: string): string {
 
 export const SPECIAL_CHARACTERS_MESSAGE = "Please remove the special control characters from this field.";
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point of this rule.
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|\p{Cs}/u;
 const DISPLAY_TRICKS = /[\u202A-\u202E\u2066-\u2069\uFEFF]/;
 
