@@ -3,6 +3,9 @@ import { loadSiteConfig } from "../config/site.ts";
 import { EnvError, parseServerEnv } from "./env.ts";
 
 const demoSite = loadSiteConfig({});
+/** What `openssl rand -hex 32` and `openssl rand -hex 16` print. */
+const REAL_SECRET = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08";
+const REAL_TOKEN = "5e884898da28047151d0e56f8dc62927";
 const productionSite = loadSiteConfig({
   TOKEN_ADDRESS: "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48",
   SITE_ORIGIN: "https://kestrel.example",
@@ -42,10 +45,43 @@ describe("parseServerEnv", () => {
 
   it("starts production when everything is set", () => {
     const env = parseServerEnv(
-      { NODE_ENV: "production", DATABASE_URL: "postgres://app@db/kestrel", SESSION_SECRET: "s".repeat(40) },
+      { NODE_ENV: "production", DATABASE_URL: "postgres://app@db/kestrel", SESSION_SECRET: REAL_SECRET, METRICS_TOKEN: REAL_TOKEN },
       productionSite,
     );
     expect(env.NODE_ENV).toBe("production");
+  });
+
+  it("refuses the example file's placeholders and guessable secrets in production, one line per setting", () => {
+    const problems = problemsOf(() =>
+      parseServerEnv(
+        {
+          NODE_ENV: "production",
+          DATABASE_URL: "postgres://kestrel:change-me@127.0.0.1:5432/kestrel",
+          SESSION_SECRET: "replace-with-48-random-characters-from-openssl-rand",
+          METRICS_TOKEN: "replace-with-32-random-characters",
+          PRICE_SOURCE: "uniswap-v3",
+          PRICE_RPC_URL: "https://your-ethereum-rpc.example",
+        },
+        productionSite,
+      ),
+    );
+    expect(problems).toEqual([
+      "SESSION_SECRET: still the example's placeholder; generate one with `openssl rand -hex 32`",
+      "METRICS_TOKEN: still the example's placeholder; generate one with `openssl rand -hex 32`",
+      "DATABASE_URL: still the example's placeholder; set the real address and password",
+      "PRICE_RPC_URL: still the example's placeholder; set the real address and password",
+    ]);
+  });
+
+  it.each([
+    ["one character repeated", "s".repeat(40)],
+    ["a short alphabet repeated", "abab".repeat(10)],
+    ["one word repeated", "kestrel".repeat(6)],
+  ])("refuses a session secret that is %s", (_, secret) => {
+    const problems = problemsOf(() =>
+      parseServerEnv({ NODE_ENV: "production", DATABASE_URL: "postgres://app@db/kestrel", SESSION_SECRET: secret }, productionSite),
+    );
+    expect(problems).toEqual(["SESSION_SECRET: too predictable; generate one with `openssl rand -hex 32`"]);
   });
 
   it("refuses a short session secret and a bad port", () => {

@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import { z } from "zod";
 import { PLACEHOLDER_TOKEN_ADDRESS, type SiteConfig } from "../config/site.ts";
+import { isPlaceholder, secretProblem } from "./secret-strength.ts";
 
 const booleanFlag = z
   .enum(["1", "0", "true", "false", "yes", "no"])
@@ -110,6 +111,15 @@ export function parseServerEnv(env: Record<string, string | undefined>, site: Si
   if (parsed.NODE_ENV === "production") {
     if (!parsed.DATABASE_URL) problems.push("DATABASE_URL: required in production (a PostgreSQL server)");
     if (!parsed.SESSION_SECRET) problems.push("SESSION_SECRET: required in production (at least 32 random characters)");
+    for (const name of ["SESSION_SECRET", "METRICS_TOKEN"] as const) {
+      const value = parsed[name];
+      const problem = value ? secretProblem(value) : null;
+      if (problem) problems.push(`${name}: ${problem}`);
+    }
+    for (const name of ["DATABASE_URL", "REDIS_URL", "PRICE_RPC_URL", "SMTP_URL"] as const) {
+      const value = parsed[name];
+      if (value && isPlaceholder(value)) problems.push(`${name}: still the example's placeholder; set the real address and password`);
+    }
     if (parsed.DEMO_DATA) problems.push("DEMO_DATA: demo data is never seeded in production");
     if (parsed.E2E_HOOKS) problems.push("E2E_HOOKS: test hooks are never enabled in production");
     if (site.token.address === PLACEHOLDER_TOKEN_ADDRESS)
