@@ -10,7 +10,8 @@ export default defineConfig({
     globalSetup: ["tests/setup/database-template.ts"],
     setupFiles: ["tests/setup/fail-on-console-error.ts"],
     pool: "forks",
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Hang detectors, not speed checks: CI runs on a busy 2-core machine.
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
   },
 });

@@ -2,6 +2,7 @@
  * `npm run admin -- <command>`: the operator's tool. Every change to a
  * balance is a ledger entry with a reason.
  */
+import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { systemClock } from "../server/clock.ts";
 import type { Database } from "../server/db/client.ts";
@@ -26,7 +27,8 @@ const HELP = `Usage: npm run admin -- <command> [options]
 
 With the embedded database, stop the server first: its folder takes one process at a time.`;
 
-class UsageError extends Error {}
+/** A mistake in the command line: the operator is told what, and the exit status is 2. */
+export class UsageError extends Error {}
 
 function wholeTokens(text: string | undefined): bigint {
   if (!text || !/^\d+$/.test(text)) throw new UsageError(`"${text ?? ""}" is not a whole number of tokens`);
@@ -44,7 +46,8 @@ async function requireUser(db: Database, email: string | undefined) {
   return user;
 }
 
-async function run(argv: string[]): Promise<number> {
+/** Runs one admin command on the database `open` gives (the configured one by default); answers the exit status. */
+export async function runAdmin(argv: string[], open: typeof openConfiguredDatabase = openConfiguredDatabase): Promise<number> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -65,7 +68,7 @@ async function run(argv: string[]): Promise<number> {
   const limit = Number(values.limit);
   if (!Number.isInteger(limit) || limit < 1) throw new UsageError("--limit must be a whole number above zero");
 
-  const { database, site } = await openConfiguredDatabase();
+  const { database, site } = await open();
   const db = database.db;
   try {
     switch (command) {
@@ -151,10 +154,13 @@ async function run(argv: string[]): Promise<number> {
   }
 }
 
-run(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof UsageError ? `admin: ${error.message}` : error instanceof Error ? error.message : error);
-    process.exit(error instanceof UsageError ? 2 : 1);
-  },
-);
+// Run as a command (not when a test imports it).
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  runAdmin(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(error instanceof UsageError ? `admin: ${error.message}` : error instanceof Error ? error.message : error);
+      process.exit(error instanceof UsageError ? 2 : 1);
+    },
+  );
+}

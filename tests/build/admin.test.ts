@@ -1,81 +1,96 @@
-import { execFileSync, spawnSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { spawnSync } from "node:child_process";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadSiteConfig } from "../../config/site.ts";
+import { runAdmin, UsageError } from "../../scripts/admin.ts";
 import { fakeClock } from "../../server/clock.ts";
-import { openDatabase } from "../../server/db/client.ts";
-import { migrateDatabase } from "../../server/db/migrate.ts";
+import { parseServerEnv } from "../../server/env.ts";
 import { claimDailyReward } from "../../server/services/rewards.ts";
 import { createUser } from "../factories.ts";
 import { expectLedgerBalanced } from "../helpers/ledger.ts";
+import { createTestDatabase, type TestDatabase } from "../helpers/test-database.ts";
 
+/** The admin tool in this process, on a fresh database: its printed lines and exit status, or its usage error. */
 describe("npm run admin", () => {
-  const dataDir = path.join(mkdtempSync(path.join(os.tmpdir(), "admin-")), "pglite");
-  const admin = (...args: string[]) =>
-    spawnSync("node", ["build/node/scripts/admin.js", ...args], {
-      encoding: "utf8",
-      env: { ...process.env, PGLITE_DIR: dataDir, DATABASE_URL: "" },
+  const site = loadSiteConfig();
+  let database: TestDatabase;
+  const admin = async (...args: string[]) => {
+    const lines: string[] = [];
+    const print = vi.spyOn(console, "log").mockImplementation((...parts: unknown[]) => {
+      lines.push(parts.join(" "));
     });
+    try {
+      const status = await runAdmin(args, async () => ({
+        // The command closes its database when done; this one lives for the whole file.
+        database: { ...database, close: async () => {} },
+        env: parseServerEnv({}, site),
+        site,
+      }));
+      return { status, stdout: lines.join("\n"), error: "" };
+    } catch (error) {
+      if (!(error instanceof UsageError)) throw error;
+      return { status: 2, stdout: lines.join("\n"), error: error.message };
+    } finally {
+      print.mockRestore();
+    }
+  };
 
   beforeAll(async () => {
-    const database = await openDatabase({ driver: "pglite", dataDir });
-    await migrateDatabase(database);
+    database = await createTestDatabase();
     const rich = await createUser(database.db, { email: "rich@example.com", firstName: "Rich" });
     await createUser(database.db, { email: "new@example.com", firstName: "Newcomer" });
-    await claimDailyReward({ db: database.db, clock: fakeClock(), rules: loadSiteConfig().rewards }, rich.id);
-    await database.close();
-  }, 60_000);
+    await claimDailyReward({ db: database.db, clock: fakeClock(), rules: site.rewards }, rich.id);
+  });
+  afterAll(() => database.dispose());
 
-  it("prints its help and refuses an unknown command with status 2", () => {
-    expect(admin("--help").stdout).toContain("export-withdrawals");
-    const unknown = admin("launch-rocket");
-    expect(unknown.status).toBe(2);
-    expect(unknown.stderr).toContain('unknown command "launch-rocket"');
+  it("runs as a command: prints its help, and a usage mistake exits with status 2", () => {
+    const run = (...args: string[]) => spawnSync("node", ["build/node/scripts/admin.js", ...args], { encoding: "utf8" });
+    expect(run("--help").stdout).toContain("export-withdrawals");
+    const mistake = run("users", "--limit", "0");
+    expect(mistake.status).toBe(2);
+    expect(mistake.stderr).toContain("admin: --limit must be a whole number above zero");
   });
 
-  it("lists and finds users", () => {
-    const list = admin("users", "--search", "rich");
+  it("refuses an unknown command", async () => {
+    const unknown = await admin("launch-rocket");
+    expect(unknown.status).toBe(2);
+    expect(unknown.error).toContain('unknown command "launch-rocket"');
+  });
+
+  it("lists and finds users", async () => {
+    const list = await admin("users", "--search", "rich");
     expect(list.status).toBe(0);
     expect(list.stdout).toContain("rich@example.com");
     expect(list.stdout).not.toContain("new@example.com");
-    expect(JSON.parse(admin("user", "RICH@example.com").stdout)).toMatchObject({ email: "rich@example.com", balance: "100 KSTL" });
+    expect(JSON.parse((await admin("user", "RICH@example.com")).stdout)).toMatchObject({ email: "rich@example.com", balance: "100 KSTL" });
   });
 
-  it("credits and debits with a reason, as ledger entries, and shows the ledger", () => {
-    expect(admin("credit", "rich@example.com", "12000", "--reason", "Contest prize").stdout).toContain("now has 12100 KSTL");
-    expect(admin("debit", "rich@example.com", "100", "--reason", "Correction").stdout).toContain("now has 12000 KSTL");
-    const refused = admin("debit", "new@example.com", "1", "--reason", "Nothing to take");
-    expect(refused.status).toBe(2);
-    expect(admin("credit", "rich@example.com", "10").stderr).toContain("A reason is required.");
-    expect(admin("credit", "rich@example.com", "1.5", "--reason", "x").stderr).toContain("not a whole number");
-    const ledger = admin("ledger", "rich@example.com").stdout;
+  it("credits and debits with a reason, as ledger entries, and shows the ledger", async () => {
+    expect((await admin("credit", "rich@example.com", "12000", "--reason", "Contest prize")).stdout).toContain("now has 12100 KSTL");
+    expect((await admin("debit", "rich@example.com", "100", "--reason", "Correction")).stdout).toContain("now has 12000 KSTL");
+    expect((await admin("debit", "new@example.com", "1", "--reason", "Nothing to take")).status).toBe(2);
+    expect((await admin("credit", "rich@example.com", "10")).error).toContain("A reason is required.");
+    expect((await admin("credit", "rich@example.com", "1.5", "--reason", "x")).error).toContain("not a whole number");
+    const ledger = (await admin("ledger", "rich@example.com")).stdout;
     expect(ledger).toMatch(/admin_debit\t-100\tCorrection/);
     expect(ledger).toMatch(/admin_credit\t\+12000\tContest prize/);
     expect(ledger).toMatch(/daily_reward\t\+100/);
   });
 
-  it("manages special days", () => {
-    expect(admin("special-days", "add", "2027-02-14", "2", "--note", "Valentine's").status).toBe(0);
-    const listed = admin("special-days").stdout;
+  it("manages special days", async () => {
+    expect((await admin("special-days", "add", "2027-02-14", "2", "--note", "Valentine's")).status).toBe(0);
+    const listed = (await admin("special-days")).stdout;
     expect(listed).toContain("2027-02-14\t×2\tdatabase\tValentine's");
     expect(listed).toContain("2026-12-25\t×3\tconfiguration");
-    expect(admin("special-days", "add", "2027-02-30", "2").status).toBe(2);
-    expect(admin("special-days", "remove", "2027-02-14").stdout).toContain("removed");
+    expect((await admin("special-days", "add", "2027-02-30", "2")).status).toBe(2);
+    expect((await admin("special-days", "remove", "2027-02-14")).stdout).toContain("removed");
   });
 
   it("exports the users at or above the transfer minimum as CSV", async () => {
-    const csv = execFileSync("node", ["build/node/scripts/admin.js", "export-withdrawals"], {
-      encoding: "utf8",
-      env: { ...process.env, PGLITE_DIR: dataDir, DATABASE_URL: "" },
-    });
+    const csv = (await admin("export-withdrawals")).stdout;
     expect(csv.trim().split("\n")).toEqual([
       "user_id,email,wallet_address,balance",
       expect.stringMatching(/^\d+,rich@example\.com,,12000$/),
     ]);
-    const database = await openDatabase({ driver: "pglite", dataDir });
     await expectLedgerBalanced(database.db);
-    await database.close();
   });
 });

@@ -64,7 +64,8 @@ export async function startServer(env: Record<string, string>, { waitReady = tru
     },
   };
   if (!waitReady) return server;
-  const deadline = Date.now() + 60_000;
+  // A first start creates the embedded database: seconds when idle, minutes on a loaded 2-core machine.
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${output}`);
     try {
