@@ -19,12 +19,14 @@ import { type SiteBuild, sitePlugin } from "./plugins/site.ts";
 import { zodSchemas } from "./plugins/zod-schemas.ts";
 import { accountRoutes } from "./routes/api/accounts.ts";
 import { contactRoutes } from "./routes/api/contact.ts";
+import { payoutRoutes } from "./routes/api/payouts.ts";
 import { priceRoutes } from "./routes/api/price.ts";
 import { rewardRoutes } from "./routes/api/rewards.ts";
 import { e2eHooks } from "./routes/e2e-hooks.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { type PasswordWork, passwordWork } from "./services/auth/password-work.ts";
 import { smtpForwarder } from "./services/contact.ts";
+import { signatureVerifierFor } from "./services/payouts/chain.ts";
 import { PriceCache } from "./services/price/price-cache.ts";
 import { databaseSharedPrice, redisSharedPrice, type SharedPrice } from "./services/price/shared-price.ts";
 import { fixedPriceSource, type PriceSource, uniswapV3PriceSource } from "./services/price/sources.ts";
@@ -155,6 +157,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     passwordWork: work,
   });
   await app.register(rewardRoutes, { site, db, clock, secret });
+  await app.register(payoutRoutes, { site, db, clock, secret, verifySignature: signatureVerifierFor(env.PAYOUT_RPC_URL) });
   app.addHook("onReady", async () => prices.start());
   app.addHook("onClose", async () => prices.stop());
   await app.register(priceRoutes, { site, prices, refreshSeconds: env.PRICE_REFRESH_SECONDS });

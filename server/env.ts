@@ -1,4 +1,5 @@
 import { availableParallelism } from "node:os";
+import { getAddress, isAddress } from "viem";
 import { z } from "zod";
 import { PLACEHOLDER_TOKEN_ADDRESS, type SiteConfig } from "../config/site.ts";
 import { isPlaceholder, secretProblem } from "./secret-strength.ts";
@@ -13,6 +14,10 @@ const commaList = z.string().transform((value) =>
     .map((item) => item.trim())
     .filter(Boolean),
 );
+
+const checksummedAddress = z
+  .string()
+  .refine((value) => isAddress(value, { strict: false }) && value === getAddress(value), "must be an address with its EIP-55 checksum");
 
 /** The server's own settings (secrets and operations). Token facts live in config/site.ts. */
 const envSchema = z.object({
@@ -83,6 +88,29 @@ const envSchema = z.object({
     .optional(),
   CONTACT_FORWARD_TO: z.email().optional(),
   CONTACT_FORWARD_FROM: z.email().optional(),
+  /** A JSON-RPC node of the token's chain: reconciliation reads Transfer logs through it, and smart-contract wallets verify through it. */
+  PAYOUT_RPC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** The address payouts are paid from (the treasury Safe, or the hot wallet's address); reconciliation reads its Transfer logs. */
+  PAYOUT_TREASURY_ADDRESS: checksummedAddress.optional(),
+  /** Blocks on top of a payout's block before it counts as confirmed. */
+  PAYOUT_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(12),
+  /** The first block reconciliation reads (the treasury's first payout, or a little before). */
+  PAYOUT_START_BLOCK: z.coerce.bigint().min(0n).default(0n),
+  /** The widest block range one eth_getLogs call asks for; providers cap it. */
+  PAYOUT_LOG_RANGE: z.coerce.number().int().min(1).max(100_000).default(2_000),
+  /** How often the server reconciles, when PAYOUT_RPC_URL is set; 0 leaves it to `npm run admin -- payouts reconcile`. */
+  PAYOUT_RECONCILE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  /** Hot-wallet sending (`payouts send`): the key, or a keystore file and its password. Never logged. */
+  PAYOUT_SENDER_KEY: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte private key")
+    .optional(),
+  PAYOUT_SENDER_KEYSTORE: z.string().optional(),
+  PAYOUT_SENDER_KEYSTORE_PASSWORD: z.string().optional(),
+  /** The most the hot wallet pays per gas, in gwei; sending stops rather than pay more. */
+  PAYOUT_MAX_FEE_GWEI: z.coerce.number().positive().max(10_000).default(50),
+  /** The most whole tokens one `payouts send` may move; a larger batch is refused. */
+  PAYOUT_MAX_BATCH_TOKENS: z.coerce.bigint().min(1n).default(1_000_000n),
 });
 
 export type ServerEnv = z.infer<typeof envSchema>;
@@ -108,6 +136,12 @@ export function parseServerEnv(env: Record<string, string | undefined>, site: Si
   }
   if (parsed.HEADERS_TIMEOUT_MS > parsed.REQUEST_TIMEOUT_MS)
     problems.push("HEADERS_TIMEOUT_MS: must not be longer than REQUEST_TIMEOUT_MS (the headers are part of the request)");
+  if (parsed.PAYOUT_RPC_URL && !parsed.PAYOUT_TREASURY_ADDRESS)
+    problems.push("PAYOUT_TREASURY_ADDRESS: required with PAYOUT_RPC_URL, to know whose transfers pay the payouts");
+  if (parsed.PAYOUT_SENDER_KEY && parsed.PAYOUT_SENDER_KEYSTORE)
+    problems.push("PAYOUT_SENDER_KEY: set either the key or PAYOUT_SENDER_KEYSTORE, not both");
+  if (parsed.PAYOUT_SENDER_KEYSTORE && parsed.PAYOUT_SENDER_KEYSTORE_PASSWORD === undefined)
+    problems.push("PAYOUT_SENDER_KEYSTORE_PASSWORD: required with PAYOUT_SENDER_KEYSTORE");
   if (parsed.NODE_ENV === "production") {
     if (!parsed.DATABASE_URL) problems.push("DATABASE_URL: required in production (a PostgreSQL server)");
     if (!parsed.SESSION_SECRET) problems.push("SESSION_SECRET: required in production (at least 32 random characters)");

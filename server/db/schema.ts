@@ -6,6 +6,7 @@ import {
   check,
   index,
   integer,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -35,6 +36,8 @@ export const users = pgTable(
     referredBy: integer("referred_by").references((): AnyPgColumn => users.id),
     /** EIP-55 checksummed; null until the user sets one. */
     walletAddress: text("wallet_address"),
+    /** When the user proved the address is theirs by signing a Sign-In with Ethereum message; cleared when the address changes. */
+    walletVerifiedAt: timestamp("wallet_verified_at", { withTimezone: true }),
     lastClaimAt: timestamp("last_claim_at", { withTimezone: true }),
     /** Numbers the user's reward windows: the nth claim is window n, creditable once. */
     claimCount: integer("claim_count").notNull().default(0),
@@ -45,6 +48,9 @@ export const users = pgTable(
   (table) => [
     uniqueIndex("users_email_unique").on(table.email),
     uniqueIndex("users_referral_code_unique").on(table.referralCode),
+    /** A verified address belongs to one account only. */
+    uniqueIndex("users_verified_wallet_unique").on(table.walletAddress).where(sql`${table.walletVerifiedAt} is not null`),
+    check("users_verified_wallet_present", sql`${table.walletVerifiedAt} is null or ${table.walletAddress} is not null`),
     index("users_referred_by_idx").on(table.referredBy),
     check("users_not_self_referred", sql`${table.referredBy} is distinct from ${table.id}`),
   ],
@@ -78,7 +84,7 @@ export const rateLimitCounters = pgTable(
   (table) => [primaryKey({ columns: [table.key, table.windowStart] }), index("rate_limit_expires_idx").on(table.expiresAt)],
 );
 
-export const LEDGER_KINDS = ["daily_reward", "referral_bonus", "admin_credit", "admin_debit"] as const;
+export const LEDGER_KINDS = ["daily_reward", "referral_bonus", "admin_credit", "admin_debit", "payout_hold", "payout_release"] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 /** Every credit and debit, never edited: a correction is a new entry. */
@@ -97,20 +103,26 @@ export const ledgerEntries = pgTable(
     rewardWindow: integer("reward_window"),
     /** For a referral bonus: the referred user's reward entry that earned it. */
     causedBy: bigint("caused_by", { mode: "number" }).references((): AnyPgColumn => ledgerEntries.id),
-    /** For an operator's credit or debit: why. */
+    /** For an operator's credit or debit, or a payout given back: why. */
     reason: text("reason"),
+    /** For a payout's hold (debit) or its release (credit, on cancel or return). */
+    payoutId: bigint("payout_id", { mode: "number" }).references((): AnyPgColumn => payouts.id),
   },
   (table) => [
     index("ledger_user_time_idx").on(table.userId, table.createdAt),
     uniqueIndex("ledger_one_reward_per_window").on(table.userId, table.rewardWindow).where(sql`${table.kind} = 'daily_reward'`),
     uniqueIndex("ledger_one_bonus_per_claim").on(table.causedBy).where(sql`${table.kind} = 'referral_bonus'`),
+    uniqueIndex("ledger_one_hold_per_payout").on(table.payoutId).where(sql`${table.kind} = 'payout_hold'`),
+    uniqueIndex("ledger_one_release_per_payout").on(table.payoutId).where(sql`${table.kind} = 'payout_release'`),
     check("ledger_amount_not_zero", sql`${table.amount} <> 0`),
     check(
       "ledger_kind_fields",
       sql`(${table.kind} = 'daily_reward' and ${table.rewardWindow} is not null and ${table.amount} > 0)
         or (${table.kind} = 'referral_bonus' and ${table.causedBy} is not null and ${table.amount} > 0)
         or (${table.kind} = 'admin_credit' and ${table.reason} is not null and ${table.amount} > 0)
-        or (${table.kind} = 'admin_debit' and ${table.reason} is not null and ${table.amount} < 0)`,
+        or (${table.kind} = 'admin_debit' and ${table.reason} is not null and ${table.amount} < 0)
+        or (${table.kind} = 'payout_hold' and ${table.payoutId} is not null and ${table.amount} < 0)
+        or (${table.kind} = 'payout_release' and ${table.payoutId} is not null and ${table.reason} is not null and ${table.amount} > 0)`,
     ),
   ],
 );
@@ -166,3 +178,128 @@ export const jobLeases = pgTable("job_leases", {
   holder: text("holder").notNull(),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
 });
+
+/** Sign-In with Ethereum nonces: single-use, bound to the session that asked, short-lived. */
+export const siweNonces = pgTable(
+  "siwe_nonces",
+  {
+    nonce: text("nonce").primaryKey(),
+    sessionIdHash: text("session_id_hash")
+      .notNull()
+      .references(() => sessions.idHash, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** Set once, by the statement that accepts the signature. */
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (table) => [index("siwe_nonces_session_idx").on(table.sessionIdHash), index("siwe_nonces_expires_idx").on(table.expiresAt)],
+);
+
+/**
+ * A payout's life: requested (held in the ledger, cancellable) → batched
+ * (frozen into a batch) → sent (a Transfer log on the chain pays it) →
+ * confirmed (enough blocks on top). Cancelled and returned give the hold back
+ * with a ledger entry. A review step fits as `in_review` between requested
+ * and batched: batching takes `requested` only, so nothing else changes.
+ */
+export const PAYOUT_STATUSES = ["requested", "batched", "sent", "confirmed", "cancelled", "returned"] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+
+export const payoutBatches = pgTable("payout_batches", {
+  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+});
+
+export const payouts = pgTable(
+  "payouts",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    /** Whole tokens; on the chain this is amount × 10^decimals. */
+    amount: bigint("amount", { mode: "bigint" }).notNull(),
+    /** The verified address at the time of the request, checksummed: later changes do not redirect it. */
+    address: text("address").notNull(),
+    status: text("status", { enum: PAYOUT_STATUSES }).notNull(),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull(),
+    batchId: integer("batch_id").references(() => payoutBatches.id),
+    batchedAt: timestamp("batched_at", { withTimezone: true }),
+    /** The hot wallet's signed transaction, stored before it is broadcast; never replaced. */
+    senderAddress: text("sender_address"),
+    senderNonce: integer("sender_nonce"),
+    signedTx: text("signed_tx"),
+    signedTxHash: text("signed_tx_hash"),
+    /** The Transfer log that paid it (copied from chain_transfers for display). */
+    txHash: text("tx_hash"),
+    blockNumber: bigint("block_number", { mode: "bigint" }),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    closeReason: text("close_reason"),
+  },
+  (table) => [
+    index("payouts_user_idx").on(table.userId, table.requestedAt),
+    index("payouts_status_idx").on(table.status, table.requestedAt),
+    /** One open request per member. */
+    uniqueIndex("payouts_one_open_request").on(table.userId).where(sql`${table.status} = 'requested'`),
+    uniqueIndex("payouts_one_signed_tx_per_nonce").on(table.senderAddress, table.senderNonce),
+    uniqueIndex("payouts_signed_tx_hash_unique").on(table.signedTxHash),
+    check("payouts_amount_positive", sql`${table.amount} > 0`),
+    check("payouts_batched_has_batch", sql`${table.status} in ('requested', 'cancelled') or ${table.batchId} is not null`),
+    check("payouts_paid_has_tx", sql`${table.status} not in ('sent', 'confirmed') or ${table.txHash} is not null`),
+    check(
+      "payouts_signed_tx_whole",
+      sql`(${table.signedTx} is null) = (${table.signedTxHash} is null) and (${table.signedTx} is null) = (${table.senderNonce} is null)`,
+    ),
+  ],
+);
+
+/**
+ * Every Transfer log of the token from the treasury that reconciliation saw.
+ * One row per log, and each payout at most once: a log pays at most one
+ * payout and a payout is paid at most once. A log that pays nothing raises an
+ * operator alert.
+ */
+export const chainTransfers = pgTable(
+  "chain_transfers",
+  {
+    txHash: text("tx_hash").notNull(),
+    logIndex: integer("log_index").notNull(),
+    blockNumber: bigint("block_number", { mode: "bigint" }).notNull(),
+    blockHash: text("block_hash").notNull(),
+    toAddress: text("to_address").notNull(),
+    /** Base units (tokens × 10^decimals): numeric holds any uint256. */
+    value: numeric("value", { precision: 78, scale: 0 }).notNull(),
+    payoutId: bigint("payout_id", { mode: "number" }).references(() => payouts.id),
+    seenAt: timestamp("seen_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.txHash, table.logIndex] }),
+    uniqueIndex("chain_transfers_one_per_payout").on(table.payoutId),
+    index("chain_transfers_block_idx").on(table.blockNumber),
+  ],
+);
+
+/** How far reconciliation has read the chain, per token and treasury. */
+export const chainCursors = pgTable("chain_cursors", {
+  name: text("name").primaryKey(),
+  lastBlock: bigint("last_block", { mode: "bigint" }).notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+});
+
+export const ALERT_KINDS = ["unmatched_transfer"] as const;
+
+/** Things an operator must look at; never raised twice for the same cause. */
+export const operatorAlerts = pgTable(
+  "operator_alerts",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    kind: text("kind", { enum: ALERT_KINDS }).notNull(),
+    /** What the alert is about, unique per kind: for a transfer, "txHash:logIndex". */
+    subject: text("subject").notNull(),
+    details: text("details").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+  },
+  (table) => [uniqueIndex("operator_alerts_once").on(table.kind, table.subject)],
+);

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 
-export const CSRF_PAGES = ["signin", "register", "update-wallet-address"] as const;
+export const CSRF_PAGES = ["signin", "register", "update-wallet-address", "payouts"] as const;
 export type CsrfPage = (typeof CSRF_PAGES)[number];
 
 /** A token outlives any reasonable time a form stays open, and no more. */

@@ -40,7 +40,11 @@ export const STALE_ADDRESS = "Your wallet address was changed in another window.
 export async function updateWalletAddress(db: Database, userId: number, address: string, oldAddress: string): Promise<boolean> {
   const updated = await db
     .update(users)
-    .set({ walletAddress: address })
+    // A different address is no longer the one the member proved; the same one keeps its proof.
+    .set({
+      walletAddress: address,
+      walletVerifiedAt: sql`case when ${users.walletAddress} = ${address} then ${users.walletVerifiedAt} end`,
+    })
     .where(and(eq(users.id, userId), sql`lower(coalesce(${users.walletAddress}, '')) = ${oldAddress.trim().toLowerCase()}`))
     .returning({ id: users.id });
   return updated.length === 1;

@@ -93,7 +93,7 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRoutes
     },
     async (request, reply) => {
       const { page } = request.query as { page: (typeof CSRF_PAGES)[number] };
-      if (page === "update-wallet-address" && !(await app.sessions.current(request)))
+      if ((page === "update-wallet-address" || page === "payouts") && !(await app.sessions.current(request)))
         return reply.code(403).send({ err_msg: NOT_LOGGED_IN });
       const binding = (await app.sessions.csrfBinding(request, reply, { create: true })) as string;
       return { csrf_token: issueCsrfToken(secret, page, binding, clock.now()) };

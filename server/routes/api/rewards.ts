@@ -33,18 +33,25 @@ const dashboardReply = z.object({
 declare module "fastify" {
   interface FastifyRequest {
     userId: number;
+    sessionIdHash: string;
   }
 }
 
-/** The signed-in area: one guard in front of every route registered here; 403 without a live session. */
-export async function rewardRoutes(app: FastifyInstance, { site, db, clock, secret }: RewardRoutesOptions) {
-  const rules = site.rewards;
+/** The signed-in area: one guard in front of every route of the plugin that calls it; 403 without a live session. */
+export function guardMemberArea(app: FastifyInstance): void {
   app.decorateRequest("userId", 0);
+  app.decorateRequest("sessionIdHash", "");
   app.addHook("onRequest", async (request: FastifyRequest, reply) => {
     const session = await app.sessions.current(request);
     if (!session) return reply.code(403).header("cache-control", "no-store").send({ err_msg: NOT_LOGGED_IN });
     request.userId = session.userId;
+    request.sessionIdHash = session.idHash;
   });
+}
+
+export async function rewardRoutes(app: FastifyInstance, { site, db, clock, secret }: RewardRoutesOptions) {
+  const rules = site.rewards;
+  guardMemberArea(app);
 
   app.get(
     "/api/dashboard",

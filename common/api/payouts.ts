@@ -1,0 +1,71 @@
+import { z } from "zod";
+
+/**
+ * Request and reply shapes of the payout endpoints (wallet verification,
+ * transfers), shared by the server's routes, the browser client and the tests.
+ * Token amounts travel as decimal strings of whole tokens: exact, never floats.
+ */
+
+export const wholeTokens = z.string().regex(/^\d+$/);
+
+export const siweNonceReply = z.object({ nonce: z.string() });
+
+export const verifyWalletFields = {
+  message: z
+    .string({ error: "The signed message is missing." })
+    .min(1, "The signed message is missing.")
+    .max(4_000, "The signed message is too long."),
+  signature: z
+    .string({ error: "The signature is missing." })
+    .regex(/^0x[0-9a-fA-F]+$/, "The signature is not valid.")
+    .max(20_000, "The signature is not valid."),
+};
+
+export const verifyWalletReply = z.object({ address: z.string(), verified_at: z.string() });
+
+/** What a member sees of a payout's status; `in_review` arrives with the fairness review. */
+export const PAYOUT_STATUS_LABELS = {
+  requested: "requested",
+  batched: "in a batch",
+  sent: "sent",
+  confirmed: "confirmed",
+  cancelled: "cancelled",
+  returned: "returned",
+} as const;
+export type PayoutStatusName = keyof typeof PAYOUT_STATUS_LABELS;
+
+export const payoutStatus = z.enum(Object.keys(PAYOUT_STATUS_LABELS) as [PayoutStatusName, ...PayoutStatusName[]]);
+
+export const payoutReply = z.object({
+  id: z.number().int(),
+  amount: wholeTokens,
+  address: z.string(),
+  status: payoutStatus,
+  requested_at: z.string(),
+  tx_hash: z.string().nullable(),
+  /** Set when the status is `returned` or `cancelled`. */
+  reason: z.string().nullable(),
+});
+export type PayoutView = z.infer<typeof payoutReply>;
+
+export const payoutsReply = z.object({
+  payouts: z.array(payoutReply),
+  /** Whole tokens held by requests not yet paid (requested, in a batch, sent but unconfirmed). */
+  on_its_way: wholeTokens,
+  minimum: wholeTokens,
+  verified_address: z.string().nullable(),
+  verified_at: z.string().nullable(),
+});
+export type PayoutsView = z.infer<typeof payoutsReply>;
+
+export const requestPayoutFields = {
+  amount: z
+    .string({ error: "Enter how many tokens to transfer." })
+    .trim()
+    .regex(/^\d{1,30}$/, "Enter a whole number of tokens, without decimals or separators."),
+};
+
+export const payoutIdParams = z.object(
+  { id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) },
+  { error: "Unknown transfer." },
+);

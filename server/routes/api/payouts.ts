@@ -1,0 +1,122 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { Hex } from "viem";
+import { z } from "zod";
+import {
+  type PayoutView,
+  payoutIdParams,
+  payoutReply,
+  payoutsReply,
+  requestPayoutFields,
+  siweNonceReply,
+  verifyWalletFields,
+  verifyWalletReply,
+} from "../../../common/api/payouts.ts";
+import type { SiteConfig } from "../../../config/site.ts";
+import type { Clock } from "../../clock.ts";
+import type { Database } from "../../db/client.ts";
+import { verifyCsrfToken } from "../../services/csrf.ts";
+import { cancelPayout, type PayoutRow, payoutsFor, requestPayout } from "../../services/payouts/requests.ts";
+import { issueSiweNonce, type SignatureVerifier, verifyWallet } from "../../services/payouts/siwe.ts";
+import { heldForPayouts, verifiedWalletOf } from "../../services/payouts/wallet.ts";
+import { guardMemberArea } from "./rewards.ts";
+import { appField, appQuery, csrfTokenField, FORM_EXPIRED, jsonObject } from "./schemas.ts";
+
+export type PayoutRoutesOptions = { site: SiteConfig; db: Database; clock: Clock; secret: string; verifySignature: SignatureVerifier };
+
+const errorReply = z.object({ err_msg: z.string() });
+
+function payoutView(payout: PayoutRow): PayoutView {
+  return {
+    id: payout.id,
+    amount: payout.amount.toString(),
+    address: payout.address,
+    status: payout.status,
+    requested_at: payout.requestedAt.toISOString(),
+    tx_hash: payout.txHash,
+    reason: payout.closeReason,
+  };
+}
+
+/** Wallet verification (Sign-In with Ethereum) and the member's transfers; behind the signed-in guard. */
+export async function payoutRoutes(app: FastifyInstance, { site, db, clock, secret, verifySignature }: PayoutRoutesOptions) {
+  guardMemberArea(app);
+  const minimum = BigInt(site.rewards.minTransfer);
+
+  async function csrfValid(request: FastifyRequest, reply: FastifyReply, token: string): Promise<boolean> {
+    const binding = await app.sessions.csrfBinding(request, reply, { create: false });
+    return verifyCsrfToken(secret, token, "payouts", binding, clock.now());
+  }
+
+  app.get(
+    "/api/siwe-nonce",
+    { schema: { querystring: appQuery(site), response: { 200: siweNonceReply, "4xx": errorReply } } },
+    async (request) => ({ nonce: await issueSiweNonce({ db, clock }, request.sessionIdHash) }),
+  );
+
+  const verifyBody = jsonObject({ ...verifyWalletFields, app: appField(site), csrfToken: csrfTokenField });
+  app.post(
+    "/api/verify-wallet",
+    { config: { stateChanging: true }, schema: { body: verifyBody, response: { 200: verifyWalletReply, "4xx": errorReply } } },
+    async (request, reply) => {
+      const body = request.body as z.infer<typeof verifyBody>;
+      if (!(await csrfValid(request, reply, body.csrfToken))) return reply.code(403).send({ err_msg: FORM_EXPIRED });
+      const result = await verifyWallet(
+        { db, clock, site, verifySignature },
+        { userId: request.userId, sessionIdHash: request.sessionIdHash, message: body.message, signature: body.signature as Hex },
+      );
+      if (!result.ok) return reply.code(400).send({ err_msg: result.message });
+      request.log.info({ userId: request.userId, address: result.address }, "wallet verified");
+      return { address: result.address, verified_at: result.verifiedAt.toISOString() };
+    },
+  );
+
+  app.get(
+    "/api/payouts",
+    { schema: { querystring: appQuery(site), response: { 200: payoutsReply, "4xx": errorReply } } },
+    async (request) => {
+      const [payouts, held, wallet] = await Promise.all([
+        payoutsFor(db, request.userId),
+        heldForPayouts(db, request.userId),
+        verifiedWalletOf(db, request.userId),
+      ]);
+      return {
+        payouts: payouts.map(payoutView),
+        on_its_way: held.toString(),
+        minimum: minimum.toString(),
+        verified_address: wallet?.address ?? null,
+        verified_at: wallet?.verifiedAt.toISOString() ?? null,
+      };
+    },
+  );
+
+  const requestBody = jsonObject({ ...requestPayoutFields, app: appField(site), csrfToken: csrfTokenField });
+  app.post(
+    "/api/payouts",
+    { config: { stateChanging: true }, schema: { body: requestBody, response: { 200: payoutReply, "4xx": errorReply } } },
+    async (request, reply) => {
+      const body = request.body as z.infer<typeof requestBody>;
+      if (!(await csrfValid(request, reply, body.csrfToken))) return reply.code(403).send({ err_msg: FORM_EXPIRED });
+      const result = await requestPayout({ db, clock, minimum }, request.userId, BigInt(body.amount));
+      if (!result.ok) return reply.code(result.status).send({ err_msg: result.message });
+      request.log.info({ userId: request.userId, payoutId: result.payout.id, amount: body.amount }, "payout requested");
+      return payoutView(result.payout);
+    },
+  );
+
+  const cancelBody = jsonObject({ app: appField(site), csrfToken: csrfTokenField });
+  app.post(
+    "/api/payouts/:id/cancel",
+    {
+      config: { stateChanging: true },
+      schema: { params: payoutIdParams, body: cancelBody, response: { 200: z.object({ suc_msg: z.string() }), "4xx": errorReply } },
+    },
+    async (request, reply) => {
+      const body = request.body as z.infer<typeof cancelBody>;
+      const { id } = request.params as z.infer<typeof payoutIdParams>;
+      if (!(await csrfValid(request, reply, body.csrfToken))) return reply.code(403).send({ err_msg: FORM_EXPIRED });
+      const result = await cancelPayout({ db, clock }, request.userId, id);
+      if (!result.ok) return reply.code(409).send({ err_msg: result.message });
+      return { suc_msg: "Your transfer was cancelled and the tokens are back in your balance." };
+    },
+  );
+}

@@ -1,0 +1,168 @@
+import { sql } from "drizzle-orm";
+import type { Clock } from "../../clock.ts";
+import { type Database, queryRows } from "../../db/client.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
+import type { PayoutStatus } from "../../db/schema.ts";
+
+export const PAYOUT_REFUSALS = {
+  notVerified: "Verify your wallet first: payouts go only to an address you proved is yours.",
+  belowMinimum: (minimum: bigint) => `The smallest transfer is ${minimum.toLocaleString("en-US")} tokens.`,
+  aboveBalance: "That is more than your available balance.",
+  open: "You already have a transfer waiting. Cancel it or wait until it is in a batch before asking for another.",
+  notCancellable: "This transfer can no longer be cancelled: it is already being paid.",
+  notReturnable: "Only a requested or batched payout without a signed transaction can be returned.",
+} as const;
+
+export type PayoutRow = {
+  id: number;
+  userId: number;
+  amount: bigint;
+  address: string;
+  status: PayoutStatus;
+  requestedAt: Date;
+  batchId: number | null;
+  txHash: string | null;
+  closeReason: string | null;
+};
+
+type RawPayout = {
+  id: string | number;
+  user_id: number;
+  amount: string;
+  address: string;
+  status: PayoutStatus;
+  requested_at: Date | string;
+  batch_id: number | null;
+  tx_hash: string | null;
+  close_reason: string | null;
+};
+
+export function toPayoutRow(raw: RawPayout): PayoutRow {
+  return {
+    id: Number(raw.id),
+    userId: raw.user_id,
+    amount: BigInt(raw.amount),
+    address: raw.address,
+    status: raw.status,
+    requestedAt: new Date(raw.requested_at),
+    batchId: raw.batch_id,
+    txHash: raw.tx_hash,
+    closeReason: raw.close_reason,
+  };
+}
+
+export const PAYOUT_COLUMNS = sql.raw(
+  "p.id, p.user_id, p.amount::text as amount, p.address, p.status, p.requested_at, p.batch_id, p.tx_hash, p.close_reason",
+);
+
+export type RequestResult = { ok: true; payout: PayoutRow } | { ok: false; status: 400 | 409; message: string };
+
+/**
+ * One statement holds the amount (a ledger debit and the balance change) and
+ * inserts the payout to the member's verified address. The balance check, the
+ * verified address and "one open request" are conditions of that statement;
+ * the partial unique index on open requests is the second guard.
+ */
+export async function requestPayout(
+  { db, clock, minimum }: { db: Database; clock: Clock; minimum: bigint },
+  userId: number,
+  amount: bigint,
+): Promise<RequestResult> {
+  if (amount < minimum) return { ok: false, status: 400, message: PAYOUT_REFUSALS.belowMinimum(minimum) };
+  const now = clock.now();
+  try {
+    const [row] = await queryRows<RawPayout & { refusal: string | null }>(
+      db,
+      sql`
+        with member as (
+          select id, balance, wallet_address, wallet_verified_at,
+                 exists (select 1 from payouts where user_id = ${userId} and status = 'requested') as has_open
+            from users where id = ${userId}
+        ), held as (
+          update users u set balance = u.balance - ${amount}
+            from member m
+           where u.id = m.id and m.wallet_verified_at is not null and not m.has_open and u.balance >= ${amount}
+          returning u.id, u.wallet_address
+        ), payout as (
+          insert into payouts (user_id, amount, address, status, requested_at)
+          select id, ${amount}, wallet_address, 'requested', ${now} from held
+          returning *
+        ), entry as (
+          insert into ledger_entries (user_id, kind, amount, created_at, payout_id)
+          select user_id, 'payout_hold', -amount, ${now}, id from payout
+          returning id
+        )
+        select p.id, p.user_id, p.amount::text as amount, p.address, p.status, p.requested_at, p.batch_id, p.tx_hash, p.close_reason,
+               case when p.id is not null then null
+                    when m.wallet_verified_at is null then 'not_verified'
+                    when m.has_open then 'open'
+                    else 'balance' end as refusal
+          from member m left join payout p on true`,
+    );
+    if (!row) return { ok: false, status: 400, message: PAYOUT_REFUSALS.notVerified };
+    if (row.refusal === "not_verified") return { ok: false, status: 400, message: PAYOUT_REFUSALS.notVerified };
+    if (row.refusal === "open") return { ok: false, status: 409, message: PAYOUT_REFUSALS.open };
+    if (row.refusal === "balance") return { ok: false, status: 400, message: PAYOUT_REFUSALS.aboveBalance };
+    return { ok: true, payout: toPayoutRow(row) };
+  } catch (error) {
+    if (isUniqueViolation(error, "payouts_one_open_request")) return { ok: false, status: 409, message: PAYOUT_REFUSALS.open };
+    throw error;
+  }
+}
+
+export type CloseResult = { ok: true; balance: bigint } | { ok: false; message: string };
+
+/**
+ * Closes a payout that was never paid and gives the hold back with a ledger
+ * credit, in one statement: the member's cancel (requested only) or the
+ * operator's return (requested or batched, and never once a transaction was signed).
+ */
+async function closeUnpaidPayout(
+  { db, clock }: { db: Database; clock: Clock },
+  close: { payoutId: number; userId?: number; status: "cancelled" | "returned"; from: PayoutStatus[]; reason: string },
+): Promise<CloseResult> {
+  const now = clock.now();
+  const owner = close.userId === undefined ? sql`true` : sql`user_id = ${close.userId}`;
+  const from = sql.join(
+    close.from.map((status) => sql`${status}`),
+    sql`, `,
+  );
+  const [row] = await queryRows<{ balance: string | null }>(
+    db,
+    sql`
+      with closed as (
+        update payouts set status = ${close.status}, closed_at = ${now}, close_reason = ${close.reason}
+         where id = ${close.payoutId} and ${owner} and status in (${from}) and signed_tx is null
+        returning id, user_id, amount
+      ), entry as (
+        insert into ledger_entries (user_id, kind, amount, created_at, payout_id, reason)
+        select user_id, 'payout_release', amount, ${now}, id, ${close.reason} from closed
+        returning id
+      ), released as (
+        update users u set balance = u.balance + c.amount from closed c where u.id = c.user_id
+        returning u.balance
+      )
+      select (select balance::text from released) as balance`,
+  );
+  if (!row?.balance)
+    return { ok: false, message: close.status === "cancelled" ? PAYOUT_REFUSALS.notCancellable : PAYOUT_REFUSALS.notReturnable };
+  return { ok: true, balance: BigInt(row.balance) };
+}
+
+export function cancelPayout(deps: { db: Database; clock: Clock }, userId: number, payoutId: number): Promise<CloseResult> {
+  return closeUnpaidPayout(deps, { payoutId, userId, status: "cancelled", from: ["requested"], reason: "cancelled by the member" });
+}
+
+/** The operator gives a stuck or refused payout back to the member's balance. */
+export function returnPayout(deps: { db: Database; clock: Clock }, payoutId: number, reason: string): Promise<CloseResult> {
+  if (!reason.trim()) return Promise.resolve({ ok: false, message: "A reason is required." });
+  return closeUnpaidPayout(deps, { payoutId, status: "returned", from: ["requested", "batched"], reason: reason.trim() });
+}
+
+export async function payoutsFor(db: Database, userId: number, limit = 50): Promise<PayoutRow[]> {
+  const rows = await queryRows<RawPayout>(
+    db,
+    sql`select ${PAYOUT_COLUMNS} from payouts p where p.user_id = ${userId} order by p.requested_at desc, p.id desc limit ${limit}`,
+  );
+  return rows.map(toPayoutRow);
+}

@@ -1,0 +1,130 @@
+import { randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { type Address, getAddress, type Hex, verifyMessage } from "viem";
+import { parseSiweMessage } from "viem/siwe";
+import type { SiteConfig } from "../../../config/site.ts";
+import type { Clock } from "../../clock.ts";
+import { type Database, queryRows } from "../../db/client.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
+import { checkWalletAddress } from "../wallet-address.ts";
+
+/** How long a nonce may wait for its signature, and how old a message's issued-at may be. */
+export const SIWE_NONCE_TTL_MS = 10 * 60_000;
+/** Clocks of phones and servers drift; a message issued slightly "in the future" is still this one. */
+const CLOCK_SKEW_MS = 60_000;
+/** Two tabs may each ask for a nonce; more live ones than this per session are not needed. */
+const LIVE_NONCES_PER_SESSION = 4;
+
+export const SIWE_REFUSALS = {
+  malformed: "The signed message is not a Sign-In with Ethereum message. Click “Verify with my wallet” again.",
+  domain: "This message was made for another website. Only sign messages that name this site.",
+  uri: "This message was made for another website. Only sign messages that name this site.",
+  chain: (site: SiteConfig) =>
+    `This message is for another network. ${site.token.symbol} lives on ${site.token.chainName}; switch your wallet to it and try again.`,
+  nonce: "This signing request has expired or was already used. Click “Verify with my wallet” again.",
+  expired: "This signing request has expired. Click “Verify with my wallet” again.",
+  signature: "The signature does not match the message. Sign with the wallet whose address the message shows.",
+  taken: "This wallet is already verified on another account. A wallet can receive payouts for one account only.",
+} as const;
+
+/** Checks a signature: offline for plain accounts, or through a node that also knows smart-contract wallets (ERC-1271, ERC-6492). */
+export type SignatureVerifier = (input: { address: Address; message: string; signature: Hex }) => Promise<boolean>;
+
+export const offlineSignatureVerifier: SignatureVerifier = async (input) => {
+  try {
+    return await verifyMessage(input);
+  } catch {
+    return false;
+  }
+};
+
+export type SiweDeps = { db: Database; clock: Clock; site: SiteConfig; verifySignature: SignatureVerifier };
+
+/** A random nonce for this session's next signature; the oldest live ones beyond a few are forgotten. */
+export async function issueSiweNonce({ db, clock }: Pick<SiweDeps, "db" | "clock">, sessionIdHash: string): Promise<string> {
+  const nonce = randomBytes(16).toString("hex");
+  const now = clock.now();
+  await db.execute(sql`
+    with fresh as (
+      insert into siwe_nonces (nonce, session_id_hash, expires_at) values (${nonce}, ${sessionIdHash}, ${new Date(now.getTime() + SIWE_NONCE_TTL_MS)})
+      returning nonce
+    )
+    delete from siwe_nonces
+     where session_id_hash = ${sessionIdHash}
+       and (expires_at <= ${now} or used_at is not null or nonce not in (
+         select nonce from siwe_nonces where session_id_hash = ${sessionIdHash} and used_at is null
+          order by expires_at desc limit ${LIVE_NONCES_PER_SESSION - 1}))`);
+  return nonce;
+}
+
+export type VerifyWalletResult = { ok: true; address: string; verifiedAt: Date } | { ok: false; message: string };
+
+/**
+ * Accepts a signed EIP-4361 message as proof that the member controls the
+ * address: the site's domain and origin, the configured chain, this session's
+ * unused and unexpired nonce, the message's own times, then the signature.
+ * One statement uses up the nonce and stores the address as verified.
+ */
+export async function verifyWallet(
+  deps: SiweDeps,
+  input: { userId: number; sessionIdHash: string; message: string; signature: Hex },
+): Promise<VerifyWalletResult> {
+  const { db, clock, site } = deps;
+  const now = clock.now();
+  const refuse = (message: string): VerifyWalletResult => ({ ok: false, message });
+
+  const fields = parseSiweMessage(input.message);
+  if (!fields.address || !fields.domain || !fields.uri || !fields.nonce || !fields.issuedAt || fields.version !== "1" || !fields.chainId)
+    return refuse(SIWE_REFUSALS.malformed);
+  if (fields.domain !== new URL(site.site.origin).host) return refuse(SIWE_REFUSALS.domain);
+  if (!sameOrigin(fields.uri, site.site.origin)) return refuse(SIWE_REFUSALS.uri);
+  if (fields.chainId !== site.token.chainId) return refuse(SIWE_REFUSALS.chain(site));
+
+  const issuedAt = fields.issuedAt.getTime();
+  if (Number.isNaN(issuedAt) || issuedAt > now.getTime() + CLOCK_SKEW_MS || issuedAt < now.getTime() - SIWE_NONCE_TTL_MS)
+    return refuse(SIWE_REFUSALS.expired);
+  if (fields.expirationTime && !(fields.expirationTime.getTime() > now.getTime())) return refuse(SIWE_REFUSALS.expired);
+  if (fields.notBefore && !(fields.notBefore.getTime() <= now.getTime() + CLOCK_SKEW_MS)) return refuse(SIWE_REFUSALS.expired);
+
+  const [live] = await queryRows<{ nonce: string }>(
+    db,
+    sql`select nonce from siwe_nonces
+         where nonce = ${fields.nonce} and session_id_hash = ${input.sessionIdHash} and used_at is null and expires_at > ${now}`,
+  );
+  if (!live) return refuse(SIWE_REFUSALS.nonce);
+
+  const address = checkWalletAddress(fields.address, site);
+  if (!address.ok) return refuse(address.message);
+  if (!(await deps.verifySignature({ address: getAddress(fields.address), message: input.message, signature: input.signature })))
+    return refuse(SIWE_REFUSALS.signature);
+
+  try {
+    const [row] = await queryRows<{ verified_at: Date | string | null }>(
+      db,
+      sql`
+        with used as (
+          update siwe_nonces set used_at = ${now}
+           where nonce = ${fields.nonce} and session_id_hash = ${input.sessionIdHash} and used_at is null and expires_at > ${now}
+          returning nonce
+        ), verified as (
+          update users set wallet_address = ${address.address}, wallet_verified_at = ${now}
+           where id = ${input.userId} and exists (select 1 from used)
+          returning wallet_verified_at
+        )
+        select (select wallet_verified_at from verified) as verified_at`,
+    );
+    if (!row?.verified_at) return refuse(SIWE_REFUSALS.nonce);
+    return { ok: true, address: address.address, verifiedAt: new Date(row.verified_at) };
+  } catch (error) {
+    if (isUniqueViolation(error, "users_verified_wallet_unique")) return refuse(SIWE_REFUSALS.taken);
+    throw error;
+  }
+}
+
+function sameOrigin(uri: string, origin: string): boolean {
+  try {
+    return new URL(uri).origin === origin;
+  } catch {
+    return false;
+  }
+}
