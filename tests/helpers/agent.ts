@@ -1,5 +1,6 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { loadSiteConfig } from "../../config/site.ts";
+import type { CsrfPage } from "../../server/services/csrf.ts";
 
 const site = loadSiteConfig();
 export const APP = site.token.slug;
@@ -43,7 +44,7 @@ export function agent(app: FastifyInstance) {
     put: (url: string, payload: unknown, headers: Record<string, string> = {}) =>
       request("PUT", url, { payload: payload as object, headers }),
 
-    async csrf(page: "signin" | "register" | "update-wallet-address"): Promise<string> {
+    async csrf(page: CsrfPage): Promise<string> {
       const reply =
         page === "register" ? await self.get(`/api/register?app=${APP}`) : await self.get(`/api/request-csrftoken?app=${APP}&page=${page}`);
       const token = reply.json().csrf_token;
