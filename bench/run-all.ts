@@ -9,7 +9,7 @@ import { formatTable, type Section } from "./lib/report.ts";
 
 const started = Date.now();
 rmSync(path.resolve("bench/results.json"), { force: true });
-for (const bench of ["page-weight", "static-pages", "api", "lighthouse"]) {
+for (const bench of ["page-weight", "static-pages", "api", "login-flood", "lighthouse"]) {
   console.log(`\n=== bench/${bench}.ts ===`);
   execFileSync(process.execPath, ["--import", "tsx", `bench/${bench}.ts`], { stdio: "inherit" });
 }

@@ -26,6 +26,7 @@ import { e2eHooks } from "./routes/e2e-hooks.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { type PasswordWork, passwordWork } from "./services/auth/password-work.ts";
 import { smtpForwarder } from "./services/contact.ts";
+import { limitBlocks } from "./services/limit-blocks.ts";
 import { signatureVerifierFor } from "./services/payouts/chain.ts";
 import { PriceCache } from "./services/price/price-cache.ts";
 import { databaseSharedPrice, redisSharedPrice, type SharedPrice } from "./services/price/shared-price.ts";
@@ -155,6 +156,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     },
     registrationsPerIp: { max: env.REGISTRATIONS_PER_IP_PER_HOUR, windowMs: 60 * MINUTE_MS },
     passwordWork: work,
+    loginBlocks: limitBlocks(),
   });
   await app.register(rewardRoutes, { site, db, clock, secret });
   await app.register(payoutRoutes, { site, db, clock, secret, verifySignature: signatureVerifierFor(env.PAYOUT_RPC_URL) });

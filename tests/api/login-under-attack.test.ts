@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { rateLimitCounters } from "../../server/db/schema.ts";
 import { passwordWork } from "../../server/services/auth/password-work.ts";
 import { createUser } from "../factories.ts";
 import { agent } from "../helpers/agent.ts";
@@ -30,6 +32,25 @@ describe("login limits under parallel guesses", () => {
     const { replies, checks } = await guessAtOnce(t.app, "203.0.113.20", guesses);
     expect(checks).toBeLessThanOrEqual(50);
     expect(replies.filter((reply) => reply.statusCode === 429).length).toBeGreaterThanOrEqual(150);
+  });
+
+  it("once an address is over its limit, refuses its further guesses without touching the shared counters", async () => {
+    t.clock.set("2026-11-21T10:30:00Z");
+    const key = "login-attempts:ip:203.0.113.25";
+    const guesses = (from: number) =>
+      Array.from({ length: 60 }, (_, index) => ({ email: `target.${from + index}@example.com`, password: "a-wrong-password" }));
+    await guessAtOnce(t.app, "203.0.113.25", guesses(0));
+    const [counted] = await t.database.db
+      .select({ hits: rateLimitCounters.hits })
+      .from(rateLimitCounters)
+      .where(eq(rateLimitCounters.key, key));
+    const later = await guessAtOnce(t.app, "203.0.113.25", guesses(100));
+    expect(later.replies.every((reply) => reply.statusCode === 429)).toBe(true);
+    const [after] = await t.database.db
+      .select({ hits: rateLimitCounters.hits })
+      .from(rateLimitCounters)
+      .where(eq(rateLimitCounters.key, key));
+    expect(after?.hits).toBe(counted?.hits);
   });
 
   it("does not count a successful login against the member", async () => {

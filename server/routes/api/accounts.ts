@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
 import { EMAIL_MAX_LENGTH, isValidEmail, NAME_MAX_LENGTH } from "../../../common/account-rules.ts";
 import type { SiteConfig } from "../../../config/site.ts";
@@ -6,8 +6,9 @@ import type { Clock } from "../../clock.ts";
 import type { Database } from "../../db/client.ts";
 import type { PasswordWork } from "../../services/auth/password-work.ts";
 import { registerUser } from "../../services/auth/register.ts";
-import { type LoginLimits, signIn } from "../../services/auth/sign-in.ts";
+import { type LoginLimits, loginBlockedUntil, signIn, throttled } from "../../services/auth/sign-in.ts";
 import { CSRF_PAGES, issueCsrfToken, verifyCsrfToken } from "../../services/csrf.ts";
+import type { LimitBlocks } from "../../services/limit-blocks.ts";
 import type { Limit, RateLimiter } from "../../services/rate-limit.ts";
 import { appField, appQuery, csrfTokenField, FORM_EXPIRED, jsonObject, requiredText } from "./schemas.ts";
 
@@ -20,6 +21,7 @@ export type AccountRoutesOptions = {
   loginLimits: LoginLimits;
   registrationsPerIp: Limit;
   passwordWork: PasswordWork;
+  loginBlocks: LimitBlocks;
 };
 
 const errorReply = z.object({ err_msg: z.string() });
@@ -31,7 +33,7 @@ export const NOT_LOGGED_IN = "Please log in first.";
 
 /** Registration, login, logout and the CSRF tokens of their forms: the spec's calls, field for field. */
 export async function accountRoutes(app: FastifyInstance, options: AccountRoutesOptions) {
-  const { site, db, clock, secret, rateLimiter, loginLimits, registrationsPerIp, passwordWork } = options;
+  const { site, db, clock, secret, rateLimiter, loginLimits, registrationsPerIp, passwordWork, loginBlocks } = options;
   const siteWords = [site.token.name, site.token.symbol, site.token.slug];
   const app_ = appField(site);
 
@@ -139,23 +141,35 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRoutes
     },
   );
 
+  const refuseThrottled = (reply: FastifyReply, { retryAfterSeconds, message }: { retryAfterSeconds: number; message: string }) => {
+    app.metrics.loginsFailed.inc();
+    return reply.code(429).header("retry-after", String(retryAfterSeconds)).send({ err_msg: message });
+  };
+
   app.post(
     "/api/signin",
-    { config: { stateChanging: true }, schema: { body: signInBody, response: { 200: successReply, "4xx": errorReply } } },
+    {
+      config: { stateChanging: true },
+      schema: { body: signInBody, response: { 200: successReply, "4xx": errorReply } },
+      // An address already known to be over its limit is refused before its body is read, checked or counted.
+      onRequest: async (request, reply) => {
+        if (loginBlockedUntil(loginBlocks, request.ip, clock.now()))
+          return refuseThrottled(reply, throttled(clock, [loginLimits.failuresPerIp]));
+      },
+    },
     async (request, reply) => {
       const body = request.body as z.infer<typeof signInBody>;
       const binding = await app.sessions.csrfBinding(request, reply, { create: false });
       if (!verifyCsrfToken(secret, body.csrfToken, "signin", binding, clock.now())) return reply.code(403).send({ err_msg: FORM_EXPIRED });
 
       const result = await signIn(
-        { db, clock, rateLimiter, limits: loginLimits, work: passwordWork },
+        { db, clock, rateLimiter, limits: loginLimits, work: passwordWork, blocks: loginBlocks },
         { email: body.username, password: body.password, ip: request.ip },
       );
       if (!result.ok) {
-        app.metrics.loginsFailed.inc();
         request.log.info({ reason: result.reason }, "login refused");
-        if (result.reason === "throttled")
-          return reply.code(429).header("retry-after", String(result.retryAfterSeconds)).send({ err_msg: result.message });
+        if (result.reason === "throttled") return refuseThrottled(reply, result);
+        app.metrics.loginsFailed.inc();
         return reply.code(401).send({ err_msg: result.message });
       }
       await app.sessions.start(request, reply, result.userId, body.remember);

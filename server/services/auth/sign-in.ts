@@ -3,21 +3,31 @@ import { normalizeEmail } from "../../../common/account-rules.ts";
 import type { Clock } from "../../clock.ts";
 import type { Database } from "../../db/client.ts";
 import { users } from "../../db/schema.ts";
-import { type Limit, type RateLimiter, secondsUntilWindowEnds } from "../rate-limit.ts";
+import type { LimitBlocks } from "../limit-blocks.ts";
+import { type Limit, type RateLimiter, secondsUntilWindowEnds, windowStart } from "../rate-limit.ts";
 import type { PasswordWork } from "./password-work.ts";
 import { unknownUserHash, verifyPassword } from "./passwords.ts";
 
 export type LoginLimits = { failuresPerAccount: Limit; failuresPerIp: Limit };
 
-export type SignInResult =
-  | { ok: true; userId: number; firstName: string }
-  | { ok: false; reason: "invalid"; message: string }
-  | { ok: false; reason: "throttled"; message: string; retryAfterSeconds: number };
+export type Throttled = { ok: false; reason: "throttled"; message: string; retryAfterSeconds: number };
+
+export type SignInResult = { ok: true; userId: number; firstName: string } | { ok: false; reason: "invalid"; message: string } | Throttled;
+
+/** The counter of login attempts from one client address. */
+export function ipAttemptsKey(ip: string): string {
+  return `login-attempts:ip:${ip}`;
+}
+
+/** When a client address's login attempts are refused until, as far as this instance knows (without asking the database). */
+export function loginBlockedUntil(blocks: LimitBlocks, ip: string, now: Date): Date | null {
+  return blocks.until(ipAttemptsKey(ip), now);
+}
 
 /** One message for an unknown email and a wrong password, so the answer tells nothing about who has an account. */
 export const INVALID_LOGIN = "The email or password is incorrect.";
 
-function throttled(clock: Clock, blocking: Limit[]): SignInResult {
+export function throttled(clock: Clock, blocking: Limit[]): Throttled {
   const retryAfterSeconds = Math.max(...blocking.map((limit) => secondsUntilWindowEnds(clock.now(), limit.windowMs)));
   const minutes = Math.ceil(retryAfterSeconds / 60);
   return {
@@ -36,22 +46,28 @@ function throttled(clock: Clock, blocking: Limit[]): SignInResult {
  * passes, the right password included.
  */
 export async function signIn(
-  {
-    db,
-    clock,
-    rateLimiter,
-    limits,
-    work,
-  }: { db: Database; clock: Clock; rateLimiter: RateLimiter; limits: LoginLimits; work: PasswordWork },
+  deps: { db: Database; clock: Clock; rateLimiter: RateLimiter; limits: LoginLimits; work: PasswordWork; blocks: LimitBlocks },
   { email, password, ip }: { email: string; password: string; ip: string },
 ): Promise<SignInResult> {
+  const { db, clock, rateLimiter, limits, work, blocks } = deps;
   const counted = [
     { key: `login-attempts:account:${normalizeEmail(email)}`, limit: limits.failuresPerAccount },
-    { key: `login-attempts:ip:${ip}`, limit: limits.failuresPerIp },
+    { key: ipAttemptsKey(ip), limit: limits.failuresPerIp },
   ];
-  const attempts = await Promise.all(counted.map(async ({ key, limit }) => ({ limit, count: await rateLimiter.hit(key, limit.windowMs) })));
-  const blocking = attempts.filter(({ limit, count }) => count > limit.max).map(({ limit }) => limit);
-  if (blocking.length > 0) return throttled(clock, blocking);
+  const now = clock.now();
+  const known = counted.filter(({ key }) => blocks.until(key, now)).map(({ limit }) => limit);
+  if (known.length > 0) return throttled(clock, known);
+
+  const attempts = await Promise.all(
+    counted.map(async (entry) => ({ ...entry, count: await rateLimiter.hit(entry.key, entry.limit.windowMs) })),
+  );
+  const blocking = attempts.filter(({ limit, count }) => count > limit.max);
+  for (const { key, limit } of blocking) blocks.block(key, new Date(windowStart(now, limit.windowMs).getTime() + limit.windowMs));
+  if (blocking.length > 0)
+    return throttled(
+      clock,
+      blocking.map(({ limit }) => limit),
+    );
 
   const [user] = await db
     .select({ id: users.id, firstName: users.firstName, passwordHash: users.passwordHash })
