@@ -15,7 +15,7 @@ import { requestGuards } from "./plugins/request-guards.ts";
 import { securityHeaders } from "./plugins/security-headers.ts";
 import { sessionsPlugin } from "./plugins/sessions.ts";
 import { gracefulShutdown } from "./plugins/shutdown.ts";
-import { type SiteBuild, sitePlugin } from "./plugins/site.ts";
+import { type SiteBuild, siteFastPath, sitePlugin } from "./plugins/site.ts";
 import { zodSchemas } from "./plugins/zod-schemas.ts";
 import { accountRoutes } from "./routes/api/accounts.ts";
 import { contactRoutes } from "./routes/api/contact.ts";
@@ -110,6 +110,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     });
 
   await app.register(gracefulShutdown);
+  if (deps.siteBuild) await app.register(siteFastPath, { build: deps.siteBuild });
   await app.register(observability, {
     priceAgeSeconds: () => {
       const current = prices.current();

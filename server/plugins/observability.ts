@@ -48,9 +48,19 @@ export const observability = fp<{ priceAgeSeconds: () => number | null }>(async 
   });
   app.decorate("metrics", metrics);
 
-  app.addHook("onResponse", async (request: FastifyRequest, reply: FastifyReply) => {
+  // One histogram child per method, route and status: no label object is built per request.
+  const durationByLabels = new Map<string, ReturnType<typeof requestDuration.labels>>();
+  app.addHook("onResponse", (request: FastifyRequest, reply: FastifyReply, done) => {
     const route = request.routeOptions.url ?? "unmatched";
-    requestDuration.observe({ method: request.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    const key = `${request.method} ${reply.statusCode} ${route}`;
+    let duration = durationByLabels.get(key);
+    if (!duration) {
+      duration = requestDuration.labels({ method: request.method, route, status_code: String(reply.statusCode) });
+      durationByLabels.set(key, duration);
+    }
+    duration.observe(reply.elapsedTime / 1000);
+    // Building the line costs more than the rest of a static answer; pino's check is skipped only by loggers that lack it.
+    if ((request.log as { isLevelEnabled?(level: string): boolean }).isLevelEnabled?.("info") === false) return done();
     request.log.info(
       {
         method: request.method,
@@ -62,6 +72,7 @@ export const observability = fp<{ priceAgeSeconds: () => number | null }>(async 
       },
       "request",
     );
+    done();
   });
 });
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { hasControlCharacters, SPECIAL_CHARACTERS_MESSAGE } from "../../common/account-rules.ts";
 import type { SiteConfig } from "../../config/site.ts";
@@ -44,8 +44,7 @@ function crossSiteReason(request: FastifyRequest, site: SiteConfig): string | nu
  * it comes from another site, is a navigation, a resource load or a prefetch.
  */
 export const requestGuards = fp<{ site: SiteConfig }>(async (app: FastifyInstance, { site }) => {
-  app.addHook("onRequest", async (request, reply) => {
-    if (!request.routeOptions.config.stateChanging) return;
+  const guardStateChange = async (request: FastifyRequest, reply: FastifyReply) => {
     // Fastify answers HEAD for every GET by running the GET's handler; a HEAD must never claim or sign out.
     if (request.method === "HEAD") {
       return reply
@@ -59,6 +58,11 @@ export const requestGuards = fp<{ site: SiteConfig }>(async (app: FastifyInstanc
       request.log.info({ reason }, "cross-site state change refused");
       return reply.code(403).header("cache-control", "no-store").send({ err_msg: CROSS_SITE_REFUSED });
     }
+  };
+  // Only the state-changing routes (and the HEAD routes Fastify makes from them) carry the check; every other request skips it.
+  app.addHook("onRoute", (route) => {
+    if (!route.config?.stateChanging) return;
+    route.onRequest = [guardStateChange, ...(route.onRequest ? [route.onRequest].flat() : [])];
   });
   // Every route, present and future, before its own schema: no field anywhere holds NUL, another control character or broken Unicode.
   app.addHook("preValidation", async (request, reply) => {
@@ -66,8 +70,8 @@ export const requestGuards = fp<{ site: SiteConfig }>(async (app: FastifyInstanc
       return reply.code(400).send({ err_msg: SPECIAL_CHARACTERS_MESSAGE });
     }
   });
-  app.addHook("onSend", async (request, reply, payload) => {
+  app.addHook("onSend", (request, reply, payload, done) => {
     if (request.url.startsWith("/api/") && !reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
-    return payload;
+    done(null, payload);
   });
 });

@@ -36,13 +36,18 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   "content-security-policy": API_POLICY,
 };
 
+/** An answer's own headers with the security headers every response carries; its own win over the strict defaults. */
+export function withSecurityHeaders(own: Record<string, string>): Record<string, string> {
+  return { ...SECURITY_HEADERS, ...own };
+}
+
 /**
  * Security headers on every response, errors and 404s included. A page's
  * own policy and resource policy (set by the site plugin) win over the strict defaults.
  */
 export const securityHeaders = fp(async (app: FastifyInstance) => {
-  app.addHook("onSend", async (_request, reply, payload) => {
+  app.addHook("onSend", (_request, reply, payload, done) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) if (!reply.hasHeader(name)) reply.header(name, value);
-    return payload;
+    done(null, payload);
   });
 });
