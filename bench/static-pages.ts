@@ -22,7 +22,9 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 ensureDebianPackages({ wrk: "wrk", nginx: "nginx-light" });
 const clientDir = path.resolve("build/client");
 /** The home page's first script: a hashed asset every first visit loads. */
-const hashedAsset = /<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/.exec(readFileSync(path.join(clientDir, "index.html"), "utf8"))?.[1];
+const hashedAsset = /<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/.exec(
+  readFileSync(path.join(clientDir, "index.html"), "utf8"),
+)?.[1];
 if (!hashedAsset) throw new Error("The home page names no hashed script: run `npm run build` first.");
 const PATHS = ["/", "/android-buy-kestrel", hashedAsset];
 
@@ -84,7 +86,11 @@ try {
   for (const page of PATHS) {
     const bodies = contestants.map((contestant) => gunzipSync(raw(`${contestant.base}${page}`)));
     if (!bodies.every((body) => body.equals(bodies[0] as Buffer))) throw new Error(`${page}: the contestants do not serve the same bytes`);
-    const runs = { product: [] as Array<{ rps: number; cpu: number }>, floor: [] as Array<{ rps: number; cpu: number }>, nginx: [] as Array<{ rps: number; cpu: number }> };
+    const runs = {
+      product: [] as Array<{ rps: number; cpu: number }>,
+      floor: [] as Array<{ rps: number; cpu: number }>,
+      nginx: [] as Array<{ rps: number; cpu: number }>,
+    };
     for (let roundIndex = 0; roundIndex < ROUNDS; roundIndex++) {
       // Each round in a different order, so a neighbour's burst on this shared machine does not always hit the same contestant.
       const order = [...contestants.slice(roundIndex % 3), ...contestants.slice(0, roundIndex % 3)];
