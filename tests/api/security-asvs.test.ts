@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { guideCatalog } from "../../app/content/guide-catalog.ts";
+import { SPECIAL_CHARACTERS_MESSAGE } from "../../common/account-rules.ts";
 import { ledgerEntries, sessions } from "../../server/db/schema.ts";
 import { SERVER_ERROR_MESSAGE } from "../../server/plugins/errors.ts";
 import { INVALID_LOGIN } from "../../server/services/auth/sign-in.ts";
@@ -8,6 +9,7 @@ import { hashToken, newToken } from "../../server/services/sessions.ts";
 import { createUser, signedIn } from "../factories.ts";
 import { APP, agent, registerFields } from "../helpers/agent.ts";
 import { useTestApp } from "../helpers/test-app.ts";
+import { expectParallelGuessesHeld } from "../support/parallel-logins.ts";
 
 /**
  * One test per requirement of OWASP ASVS 5.0 this product answers for; each
@@ -147,6 +149,34 @@ describe("OWASP ASVS 5.0 regression suite", () => {
     ).toBe(200);
   });
 
+  it("V3.5.3: HEAD on the GET calls that change state is refused and changes nothing", async () => {
+    t.clock.set("2026-11-22T09:00:00Z");
+    const user = await createUser(t.database.db);
+    const visitor = await signedIn(t.app, user);
+    for (const url of ["/api/signout", `/api/claim-daily-reward?app=${APP}`]) {
+      expect((await visitor.request("HEAD", url)).statusCode, url).toBe(405);
+    }
+    expect((await visitor.get("/api/is-authenticated")).statusCode).toBe(200);
+    expect(await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, user.id))).toHaveLength(0);
+  });
+
+  it("V2.2.1: every POST and PUT call refuses NUL, control characters and lone surrogates in any field, before its own checks", async () => {
+    const visitor = await signedIn(t.app, await createUser(t.database.db));
+    const calls = [
+      ["POST", "/api/signin"],
+      ["POST", "/api/register"],
+      ["PUT", "/api/dashboard-update-wallet-address"],
+      ["POST", "/api/contact"],
+    ] as const;
+    for (const [method, url] of calls) {
+      for (const value of ["\u0000", "a\u001bb", "\uD800"]) {
+        const reply = await visitor.request(method, url, { payload: { app: APP, field: value } });
+        expect(reply.statusCode, `${method} ${url} ${JSON.stringify(value)}`).toBe(400);
+        expect(reply.json().err_msg).toBe(SPECIAL_CHARACTERS_MESSAGE);
+      }
+    }
+  });
+
   it("V3.5.1: POST and PUT calls need the page's anti-forgery token", async () => {
     const user = await createUser(t.database.db);
     const visitor = await signedIn(t.app, user);
@@ -184,6 +214,12 @@ describe("OWASP ASVS 5.0 regression suite", () => {
     };
     for (let i = 0; i < 50; i++) expect((await fromOutside(`guess.${i}@example.com`, "wrong", `203.0.113.${i}`)).statusCode).toBe(401);
     expect((await fromOutside(user.email, user.password, "192.0.2.99")).statusCode).toBe(429);
+  });
+
+  it("V6.3.1: 200 parallel guesses at one account: at most the limit reach the password check, and none logs in", async () => {
+    t.clock.set("2026-11-22T10:00:00Z");
+    const user = await createUser(t.database.db);
+    await expectParallelGuessesHeld(t.app, { email: user.email, password: user.password, accountLimit: 5, ip: "203.0.113.77" });
   });
 
   it("V6.3.8: an unknown email and a wrong password get the same status, body and about the same time", async () => {
