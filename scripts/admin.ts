@@ -9,8 +9,10 @@ import type { Database } from "../server/db/client.ts";
 import { ledgerFor, postAdjustment } from "../server/services/ledger.ts";
 import { listSpecialDays, removeSpecialDay, setSpecialDay } from "../server/services/special-days.ts";
 import { findUserByEmail, findUsers, withdrawalEligible } from "../server/services/users.ts";
+import { PAYOUTS_HELP, runPayoutsCommand } from "./admin-payouts.ts";
 import { printContactMessages } from "./contact-messages.ts";
 import { openConfiguredDatabase } from "./open-database.ts";
+import { UsageError } from "./usage-error.ts";
 
 const HELP = `Usage: npm run admin -- <command> [options]
 
@@ -24,11 +26,11 @@ const HELP = `Usage: npm run admin -- <command> [options]
   special-days remove YYYY-MM-DD               forget a day set here
   contact-messages [--limit N]                 contact messages, newest first
   export-withdrawals [--min TOKENS]            CSV of users at or above the transfer minimum
+${PAYOUTS_HELP}
 
 With the embedded database, stop the server first: its folder takes one process at a time.`;
 
-/** A mistake in the command line: the operator is told what, and the exit status is 2. */
-export class UsageError extends Error {}
+export { UsageError };
 
 function wholeTokens(text: string | undefined): bigint {
   if (!text || !/^\d+$/.test(text)) throw new UsageError(`"${text ?? ""}" is not a whole number of tokens`);
@@ -57,6 +59,11 @@ export async function runAdmin(argv: string[], open: typeof openConfiguredDataba
       reason: { type: "string" },
       note: { type: "string" },
       min: { type: "string" },
+      status: { type: "string" },
+      "max-count": { type: "string" },
+      "max-total": { type: "string" },
+      out: { type: "string" },
+      "dry-run": { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -68,7 +75,7 @@ export async function runAdmin(argv: string[], open: typeof openConfiguredDataba
   const limit = Number(values.limit);
   if (!Number.isInteger(limit) || limit < 1) throw new UsageError("--limit must be a whole number above zero");
 
-  const { database, site } = await open();
+  const { database, site, env } = await open();
   const db = database.db;
   try {
     switch (command) {
@@ -146,6 +153,20 @@ export async function runAdmin(argv: string[], open: typeof openConfiguredDataba
         }
         return 0;
       }
+      case "payouts":
+        return await runPayoutsCommand(
+          args,
+          {
+            status: values.status,
+            limit,
+            maxCount: values["max-count"],
+            maxTotal: values["max-total"],
+            out: values.out,
+            dryRun: values["dry-run"],
+            reason: values.reason,
+          },
+          { db, env, site },
+        );
       default:
         throw new UsageError(`unknown command "${command}"\n\n${HELP}`);
     }

@@ -6,6 +6,8 @@ import type { SiteConfig } from "../config/site.ts";
 import type { Clock } from "./clock.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import type { ServerEnv } from "./env.ts";
+import { reconcilePayoutsJob } from "./jobs/reconcile-payouts.ts";
+import type { Job } from "./jobs/runner.ts";
 import { jobRunner } from "./jobs/runner.ts";
 import { sweepJob } from "./jobs/sweep.ts";
 import { answerClientError } from "./plugins/client-errors.ts";
@@ -28,6 +30,7 @@ import { type PasswordWork, passwordWork } from "./services/auth/password-work.t
 import { smtpForwarder } from "./services/contact.ts";
 import { limitBlocks } from "./services/limit-blocks.ts";
 import { signatureVerifierFor } from "./services/payouts/chain.ts";
+import { reconcileDepsFrom } from "./services/payouts/settings.ts";
 import { PriceCache } from "./services/price/price-cache.ts";
 import { databaseSharedPrice, redisSharedPrice, type SharedPrice } from "./services/price/shared-price.ts";
 import { fixedPriceSource, type PriceSource, uniswapV3PriceSource } from "./services/price/sources.ts";
@@ -73,6 +76,12 @@ function sharedPriceFrom(deps: AppDependencies): SharedPrice | undefined {
 }
 
 const MINUTE_MS = 60_000;
+
+/** Reconciliation runs in the server when a node and the treasury are configured and its interval is not 0. */
+function payoutJobs(env: ServerEnv, site: SiteConfig, services: { db: DatabaseHandle["db"]; clock: Clock }): Job[] {
+  const deps = reconcileDepsFrom(env, site, services);
+  return deps && env.PAYOUT_RECONCILE_SECONDS > 0 ? [reconcilePayoutsJob(deps, env.PAYOUT_RECONCILE_SECONDS * 1000)] : [];
+}
 
 /** JSON bodies of the API are small; anything larger is refused with 413. */
 export const BODY_LIMIT_BYTES = 16 * 1024;
@@ -180,7 +189,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     clock,
     // Tests run jobs by hand with app.jobs.runNow and a moved clock.
     timers: env.NODE_ENV !== "test",
-    jobs: [sweepJob({ db, clock, everyMs: env.SWEEP_INTERVAL_SECONDS * 1000 })],
+    jobs: [sweepJob({ db, clock, everyMs: env.SWEEP_INTERVAL_SECONDS * 1000 }), ...payoutJobs(env, site, { db, clock })],
   });
   if (env.E2E_HOOKS) await app.register(e2eHooks, { db, clock });
   if (deps.siteBuild) await app.register(sitePlugin, { build: deps.siteBuild });

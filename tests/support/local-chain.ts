@@ -2,7 +2,17 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { type Abi, createPublicClient, createWalletClient, type Hex, http } from "viem";
+import {
+  type Abi,
+  type Address,
+  createPublicClient,
+  createTestClient,
+  createWalletClient,
+  getAddress,
+  type Hex,
+  http,
+  parseAbi,
+} from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
 import { freePort } from "./server-process.ts";
@@ -13,11 +23,11 @@ const require = createRequire(import.meta.url);
 const DEV_KEY = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
 
 /** A real Ethereum node on loopback: the anvil binary shipped inside the npm package. */
-export async function startAnvil(): Promise<{ rpcUrl: string; stop(): Promise<void> }> {
+export async function startAnvil(extraArgs: string[] = []): Promise<{ rpcUrl: string; stop(): Promise<void> }> {
   const port = await freePort();
   const arch = process.arch === "x64" ? "amd64" : process.arch;
   const binary = path.join(path.dirname(require.resolve(`@foundry-rs/anvil-${process.platform}-${arch}/package.json`)), "bin", "anvil");
-  const child: ChildProcess = spawn(binary, ["--host", "127.0.0.1", "--port", String(port), "--silent"], {
+  const child: ChildProcess = spawn(binary, ["--host", "127.0.0.1", "--port", String(port), "--silent", ...extraArgs], {
     stdio: ["ignore", "ignore", "pipe"],
   });
   const rpcUrl = `http://127.0.0.1:${port}`;
@@ -86,5 +96,42 @@ export function devWallet(rpcUrl: string) {
       const hash = await wallet.writeContract({ address, abi, functionName, args });
       await client.waitForTransactionReceipt({ hash });
     },
+  };
+}
+
+export const ERC20_ABI = parseAbi([
+  "function transfer(address to, uint256 amount) returns (bool)",
+  "function balanceOf(address owner) view returns (uint256)",
+  "event Transfer(address indexed from, address indexed to, uint256 value)",
+]);
+
+/**
+ * The payout side of the chain: the test token deployed, a treasury holding
+ * its supply, and anvil's test actions (impersonation stands in for the
+ * treasury Safe's signers; snapshots and reverts make reorgs).
+ */
+export async function payoutChain(rpcUrl: string, { decimals = 18, treasury }: { decimals?: number; treasury: Address }) {
+  const contracts = compileFixtures();
+  const dev = devWallet(rpcUrl);
+  const supply = 10n ** 12n * 10n ** BigInt(decimals);
+  const token = getAddress(await dev.deploy(contracts.TestToken as { abi: Abi; bytecode: Hex }, ["Kestrel", "KSTL", decimals, supply]));
+  await dev.write(token, ERC20_ABI, "transfer", [treasury, supply]);
+  const test = createTestClient({ mode: "anvil", chain: foundry, transport: http(rpcUrl) });
+  const client = createPublicClient({ chain: foundry, transport: http(rpcUrl) });
+  await test.setBalance({ address: treasury, value: 10n ** 21n });
+  return {
+    token,
+    test,
+    client,
+    /** Sends a transaction as the treasury without its key, as its Safe's signers would once they approved it. */
+    async sendAsTreasury(call: { to: Address; data: Hex }): Promise<Hex> {
+      await test.impersonateAccount({ address: treasury });
+      const wallet = createWalletClient({ account: treasury, chain: foundry, transport: http(rpcUrl) });
+      const hash = await wallet.sendTransaction({ to: call.to, data: call.data });
+      await client.waitForTransactionReceipt({ hash });
+      await test.stopImpersonatingAccount({ address: treasury });
+      return hash;
+    },
+    balanceOf: (owner: Address) => client.readContract({ address: token, abi: ERC20_ABI, functionName: "balanceOf", args: [owner] }),
   };
 }

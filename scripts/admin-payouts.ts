@@ -1,0 +1,148 @@
+import { writeFileSync } from "node:fs";
+import { type Address, defineChain } from "viem";
+import type { SiteConfig } from "../config/site.ts";
+import { systemClock } from "../server/clock.ts";
+import type { Database } from "../server/db/client.ts";
+import type { ServerEnv } from "../server/env.ts";
+import { batchPayouts, createBatch, listPayouts } from "../server/services/payouts/batches.ts";
+import { payoutPublicClient } from "../server/services/payouts/chain.ts";
+import { reconcileTransfers } from "../server/services/payouts/reconcile.ts";
+import { returnPayout } from "../server/services/payouts/requests.ts";
+import { safeBatchFile } from "../server/services/payouts/safe-export.ts";
+import { SendRefused, sendBatch } from "../server/services/payouts/sender.ts";
+import { loadSenderAccount, SenderKeyError } from "../server/services/payouts/sender-key.ts";
+import { reconcileDepsFrom } from "../server/services/payouts/settings.ts";
+import { UsageError } from "./usage-error.ts";
+
+export const PAYOUTS_HELP = `  payouts list [--status S] [--limit N]        payouts, newest first
+  payouts batch [--max-count N] [--max-total TOKENS]
+                                               freeze requested payouts, oldest first, into a batch
+  payouts export BATCH [--out FILE]            Safe Transaction Builder JSON for a batch
+  payouts send BATCH [--dry-run]               pay a batch from the hot wallet (PAYOUT_SENDER_KEY)
+  payouts reconcile                            settle payouts from the chain's Transfer logs
+  payouts return PAYOUT --reason TEXT          give an unpaid payout back to the balance`;
+
+export type PayoutOptions = {
+  status?: string;
+  limit: number;
+  maxCount?: string;
+  maxTotal?: string;
+  out?: string;
+  dryRun?: boolean;
+  reason?: string;
+};
+
+function wholeNumber(text: string | undefined, what: string): bigint {
+  if (!text || !/^\d+$/.test(text)) throw new UsageError(`${what} must be a whole number`);
+  return BigInt(text);
+}
+
+function requireTreasury(env: ServerEnv): Address {
+  if (!env.PAYOUT_TREASURY_ADDRESS) throw new UsageError("set PAYOUT_TREASURY_ADDRESS (the treasury Safe) first");
+  return env.PAYOUT_TREASURY_ADDRESS as Address;
+}
+
+/** `npm run admin -- payouts …`: the same services the server and its job use. */
+export async function runPayoutsCommand(
+  args: string[],
+  options: PayoutOptions,
+  { db, env, site }: { db: Database; env: ServerEnv; site: SiteConfig },
+): Promise<number> {
+  const [action, target] = args;
+  const clock = systemClock;
+  switch (action) {
+    case "list": {
+      for (const payout of await listPayouts(db, { status: options.status, limit: options.limit })) {
+        console.log(
+          [
+            payout.id,
+            payout.status,
+            `${payout.amount} ${site.token.symbol}`,
+            payout.address,
+            payout.batchId ?? "-",
+            payout.txHash ?? "-",
+            payout.requestedAt.toISOString(),
+          ].join("\t"),
+        );
+      }
+      return 0;
+    }
+    case "batch": {
+      const maxCount = options.maxCount === undefined ? 100n : wholeNumber(options.maxCount, "--max-count");
+      const maxTotal = options.maxTotal === undefined ? env.PAYOUT_MAX_BATCH_TOKENS : wholeNumber(options.maxTotal, "--max-total");
+      if (maxCount < 1n) throw new UsageError("--max-count must be at least 1");
+      const batch = await createBatch({ db, clock }, { maxCount: Number(maxCount), maxTotal });
+      if (!batch) {
+        console.log("No requested payouts fit; nothing was batched.");
+        return 0;
+      }
+      const total = batch.payouts.reduce((sum, payout) => sum + payout.amount, 0n);
+      console.log(`Batch ${batch.batchId}: ${batch.payouts.length} payouts, ${total} ${site.token.symbol}.`);
+      return 0;
+    }
+    case "export": {
+      const batchId = Number(wholeNumber(target, "BATCH"));
+      const payouts = await batchPayouts(db, batchId);
+      if (payouts.length === 0) throw new UsageError(`batch ${batchId} does not exist`);
+      const file = safeBatchFile({ site, treasury: requireTreasury(env), now: clock.now() }, batchId, payouts);
+      const json = `${JSON.stringify(file, null, 2)}\n`;
+      if (options.out) {
+        writeFileSync(options.out, json, { flag: "wx" });
+        console.log(`Wrote ${options.out}: import it in Safe{Wallet} → Apps → Transaction Builder.`);
+      } else process.stdout.write(json);
+      return 0;
+    }
+    case "send": {
+      const batchId = Number(wholeNumber(target, "BATCH"));
+      if (!env.PAYOUT_RPC_URL) throw new UsageError("set PAYOUT_RPC_URL to send");
+      try {
+        const account = loadSenderAccount(env);
+        const client = payoutPublicClient(env.PAYOUT_RPC_URL);
+        const chainId = await client.getChainId();
+        if (chainId !== site.token.chainId)
+          throw new UsageError(`the node is on chain ${chainId}, the token on chain ${site.token.chainId}`);
+        const summary = await sendBatch(
+          {
+            db,
+            clock,
+            client,
+            account,
+            chain: defineChain({
+              id: chainId,
+              name: site.token.chainName,
+              nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+              rpcUrls: { default: { http: [env.PAYOUT_RPC_URL] } },
+            }),
+            token: site.token.address as Address,
+            decimals: site.token.decimals,
+            maxFeeGwei: env.PAYOUT_MAX_FEE_GWEI,
+            maxBatchTokens: env.PAYOUT_MAX_BATCH_TOKENS,
+            report: (line) => console.log(line),
+          },
+          batchId,
+          { dryRun: options.dryRun === true },
+        );
+        console.log(JSON.stringify(summary));
+        return 0;
+      } catch (error) {
+        if (error instanceof SendRefused || error instanceof SenderKeyError) throw new UsageError(error.message);
+        throw error;
+      }
+    }
+    case "reconcile": {
+      const deps = reconcileDepsFrom(env, site, { db, clock });
+      if (!deps) throw new UsageError("set PAYOUT_RPC_URL and PAYOUT_TREASURY_ADDRESS to reconcile");
+      console.log(JSON.stringify(await reconcileTransfers(deps)));
+      return 0;
+    }
+    case "return": {
+      const payoutId = Number(wholeNumber(target, "PAYOUT"));
+      const result = await returnPayout({ db, clock }, payoutId, options.reason ?? "");
+      if (!result.ok) throw new UsageError(result.message);
+      console.log(`Payout ${payoutId} returned; the member's balance is now ${result.balance} ${site.token.symbol}.`);
+      return 0;
+    }
+    default:
+      throw new UsageError(`unknown payouts action "${action ?? ""}"\n\n${PAYOUTS_HELP}`);
+  }
+}

@@ -1,0 +1,166 @@
+import { sql } from "drizzle-orm";
+import {
+  type Address,
+  type Chain,
+  encodeFunctionData,
+  formatGwei,
+  type Hex,
+  keccak256,
+  type LocalAccount,
+  type PublicClient,
+  parseAbi,
+  parseGwei,
+} from "viem";
+import type { Clock } from "../../clock.ts";
+import { type Database, queryRows } from "../../db/client.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
+import { toBaseUnits } from "./batches.ts";
+
+const ERC20 = parseAbi([
+  "function transfer(address to, uint256 amount) returns (bool)",
+  "function balanceOf(address) view returns (uint256)",
+]);
+
+export type SenderDeps = {
+  db: Database;
+  clock: Clock;
+  client: PublicClient;
+  account: LocalAccount;
+  chain: Chain;
+  token: Address;
+  decimals: number;
+  maxFeeGwei: number;
+  maxBatchTokens: bigint;
+  /** Progress lines for the operator; never given the key. */
+  report(line: string): void;
+};
+
+export type SendSummary = { rebroadcast: number; signed: number; alreadyPaid: number; dryRun: boolean };
+
+export class SendRefused extends Error {}
+
+type Pending = { id: number; address: Address; amount: bigint; signedTx: Hex | null; nonce: number | null };
+
+/**
+ * Pays a batch from the hot wallet. Each transfer is signed, stored (raw
+ * transaction, hash and nonce) and only then broadcast, so after a crash the
+ * same signed transaction is broadcast again and no second one is ever signed
+ * for a payout: the stored transaction is the payout's only one (the update
+ * that stores it requires none stored yet), and one nonce holds one signed
+ * transaction (a unique index). The chain then decides `sent` through reconciliation.
+ */
+export async function sendBatch(deps: SenderDeps, batchId: number, { dryRun }: { dryRun: boolean }): Promise<SendSummary> {
+  const { db, client, account, report } = deps;
+  const rows = await queryRows<{
+    id: string;
+    address: Address;
+    amount: string;
+    signed_tx: Hex | null;
+    sender_nonce: number | null;
+    status: string;
+  }>(
+    db,
+    sql`select id::text, address, amount::text, signed_tx, sender_nonce, status from payouts where batch_id = ${batchId} order by requested_at, id`,
+  );
+  if (rows.length === 0) throw new SendRefused(`Batch ${batchId} does not exist or is empty.`);
+  const total = rows.reduce((sum, row) => sum + BigInt(row.amount), 0n);
+  if (total > deps.maxBatchTokens)
+    throw new SendRefused(`Batch ${batchId} moves ${total} tokens, above PAYOUT_MAX_BATCH_TOKENS (${deps.maxBatchTokens}).`);
+  const pending: Pending[] = rows
+    .filter((row) => row.status === "batched")
+    .map((row) => ({
+      id: Number(row.id),
+      address: row.address,
+      amount: BigInt(row.amount),
+      signedTx: row.signed_tx,
+      nonce: row.sender_nonce,
+    }));
+  const alreadyPaid = rows.length - pending.length;
+  const stored = pending.filter((payout) => payout.signedTx).sort((a, b) => (a.nonce ?? 0) - (b.nonce ?? 0));
+  const unsigned = pending.filter((payout) => !payout.signedTx);
+
+  const fees = await client.estimateFeesPerGas();
+  const cap = parseGwei(String(deps.maxFeeGwei));
+  if (unsigned.length > 0 && fees.maxFeePerGas > cap)
+    throw new SendRefused(
+      `The network asks up to ${formatGwei(fees.maxFeePerGas)} gwei per gas, above PAYOUT_MAX_FEE_GWEI (${deps.maxFeeGwei}). Try later.`,
+    );
+  const needed = unsigned.reduce((sum, payout) => sum + toBaseUnits(payout.amount, deps.decimals), 0n);
+  const held = await client.readContract({ address: deps.token, abi: ERC20, functionName: "balanceOf", args: [account.address] });
+  if (needed > held) throw new SendRefused(`The hot wallet ${account.address} holds ${held} base units; this batch needs ${needed}.`);
+
+  if (dryRun) {
+    for (const payout of stored) report(`would broadcast again payout ${payout.id} (nonce ${payout.nonce})`);
+    for (const payout of unsigned) report(`would sign payout ${payout.id}: ${payout.amount} tokens to ${payout.address}`);
+    report(`fee up to ${formatGwei(fees.maxFeePerGas)} gwei per gas; nothing was signed or sent`);
+    return { rebroadcast: 0, signed: 0, alreadyPaid, dryRun: true };
+  }
+
+  for (const payout of stored) {
+    await broadcast(client, payout.signedTx as Hex);
+    report(`broadcast again payout ${payout.id} (nonce ${payout.nonce})`);
+  }
+
+  let signed = 0;
+  for (const payout of unsigned) {
+    const nonce = await nextNonce(deps);
+    const data = encodeFunctionData({
+      abi: ERC20,
+      functionName: "transfer",
+      args: [payout.address, toBaseUnits(payout.amount, deps.decimals)],
+    });
+    const gas = await client.estimateGas({ account: account.address, to: deps.token, data });
+    const raw = await account.signTransaction({
+      chainId: deps.chain.id,
+      type: "eip1559",
+      to: deps.token,
+      data,
+      nonce,
+      gas: (gas * 12n) / 10n,
+      maxFeePerGas: fees.maxFeePerGas,
+      maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
+    });
+    const hash = keccak256(raw);
+    try {
+      const [kept] = await queryRows<{ id: string }>(
+        db,
+        sql`update payouts set sender_address = ${account.address}, sender_nonce = ${nonce}, signed_tx = ${raw}, signed_tx_hash = ${hash}
+             where id = ${payout.id} and status = 'batched' and signed_tx is null
+            returning id::text`,
+      );
+      if (!kept) {
+        report(`payout ${payout.id} was signed or settled by another run; skipped`);
+        continue;
+      }
+    } catch (error) {
+      if (isUniqueViolation(error, "payouts_one_signed_tx_per_nonce"))
+        throw new SendRefused("Another send is using this hot wallet right now. Wait for it to finish, then run send again.");
+      throw error;
+    }
+    await broadcast(client, raw);
+    signed++;
+    report(`sent payout ${payout.id}: ${payout.amount} tokens to ${payout.address}, transaction ${hash}`);
+  }
+  return { rebroadcast: stored.length, signed, alreadyPaid, dryRun: false };
+}
+
+/** The next nonce: past both the chain's pending count and every transaction this wallet signed and stored. */
+async function nextNonce({ db, client, account }: SenderDeps): Promise<number> {
+  const [row] = await queryRows<{ next: number | null }>(
+    db,
+    sql`select max(sender_nonce) + 1 as next from payouts where sender_address = ${account.address}`,
+  );
+  const chainNonce = await client.getTransactionCount({ address: account.address, blockTag: "pending" });
+  return Math.max(chainNonce, row?.next ?? 0);
+}
+
+/** Broadcasting is idempotent: a node that already has the transaction (or mined it) is not an error. */
+async function broadcast(client: PublicClient, raw: Hex): Promise<void> {
+  try {
+    await client.sendRawTransaction({ serializedTransaction: raw });
+  } catch (error) {
+    const text = String((error as Error).message ?? error);
+    if (/already known|known transaction|nonce too low|already imported|AlreadyKnown/i.test(text)) return;
+    throw new SendRefused(`The node refused a signed transfer (${keccak256(raw)}): ${text.split("\n")[0]}`);
+  }
+}

@@ -1,0 +1,86 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { loadSiteConfig } from "../../config/site.ts";
+import { runAdmin, UsageError } from "../../scripts/admin.ts";
+import { fakeClock } from "../../server/clock.ts";
+import { queryRows } from "../../server/db/client.ts";
+import { users } from "../../server/db/schema.ts";
+import { parseServerEnv } from "../../server/env.ts";
+import { postAdjustment } from "../../server/services/ledger.ts";
+import { requestPayout } from "../../server/services/payouts/requests.ts";
+import { createUser } from "../factories.ts";
+import { expectLedgerBalanced } from "../helpers/ledger.ts";
+import { createTestDatabase, type TestDatabase } from "../helpers/test-database.ts";
+
+const TREASURY = "0x52908400098527886E0F7030069857D2E4169EE7";
+const MEMBER_WALLET = "0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045";
+
+describe("npm run admin -- payouts", () => {
+  const site = loadSiteConfig();
+  let database: TestDatabase;
+  let payoutId = 0;
+  const admin = async (...args: string[]) => {
+    const lines: string[] = [];
+    const print = vi.spyOn(console, "log").mockImplementation((...parts: unknown[]) => {
+      lines.push(parts.join(" "));
+    });
+    try {
+      const status = await runAdmin(args, async () => ({
+        database: { ...database, close: async () => {} },
+        env: parseServerEnv({ PAYOUT_TREASURY_ADDRESS: TREASURY }, site),
+        site,
+      }));
+      return { status, stdout: lines.join("\n"), error: "" };
+    } catch (error) {
+      if (!(error instanceof UsageError)) throw error;
+      return { status: 2, stdout: lines.join("\n"), error: error.message };
+    } finally {
+      print.mockRestore();
+    }
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const clock = fakeClock();
+    const user = await createUser(database.db);
+    await database.db.update(users).set({ walletAddress: MEMBER_WALLET, walletVerifiedAt: clock.now() }).where(sql`id = ${user.id}`);
+    await postAdjustment({ db: database.db, clock }, { userId: user.id, tokens: 15_000n, direction: "credit", reason: "earned" });
+    const requested = await requestPayout({ db: database.db, clock, minimum: 10_000n }, user.id, 12_000n);
+    if (!requested.ok) throw new Error(requested.message);
+    payoutId = requested.payout.id;
+  });
+  afterAll(() => database.dispose());
+
+  it("batches, exports the Safe file, lists, and returns a payout with a reason", async () => {
+    expect((await admin("payouts", "batch", "--max-total", "11999")).stdout).toBe("No requested payouts fit; nothing was batched.");
+    expect((await admin("payouts", "batch", "--max-count", "10")).stdout).toBe(`Batch 1: 1 payouts, 12000 ${site.token.symbol}.`);
+    const out = path.join(mkdtempSync(path.join(tmpdir(), "payout-export-")), "batch-1.json");
+    expect((await admin("payouts", "export", "1", "--out", out)).status).toBe(0);
+    const file = JSON.parse(readFileSync(out, "utf8"));
+    expect(file.meta.createdFromSafeAddress).toBe(TREASURY);
+    expect(file.transactions[0].contractInputsValues).toEqual({ to: MEMBER_WALLET, amount: `12000${"0".repeat(site.token.decimals)}` });
+    expect((await admin("payouts", "list", "--status", "batched")).stdout).toContain(
+      `${payoutId}\tbatched\t12000 ${site.token.symbol}\t${MEMBER_WALLET}\t1`,
+    );
+
+    expect((await admin("payouts", "return", String(payoutId))).error).toBe("A reason is required.");
+    expect((await admin("payouts", "return", String(payoutId), "--reason", "signers refused")).stdout).toBe(
+      `Payout ${payoutId} returned; the member's balance is now 15000 ${site.token.symbol}.`,
+    );
+    const [entry] = await queryRows<{ kind: string; amount: string; reason: string }>(
+      database.db,
+      sql`select kind, amount::text, reason from ledger_entries where payout_id = ${payoutId} and kind = 'payout_release'`,
+    );
+    expect(entry).toEqual({ kind: "payout_release", amount: "12000", reason: "signers refused" });
+    await expectLedgerBalanced(database.db);
+  });
+
+  it("refuses to reconcile or send without a node, and an unknown action", async () => {
+    expect((await admin("payouts", "reconcile")).error).toBe("set PAYOUT_RPC_URL and PAYOUT_TREASURY_ADDRESS to reconcile");
+    expect((await admin("payouts", "send", "1")).error).toBe("set PAYOUT_RPC_URL to send");
+    expect((await admin("payouts", "launch")).error).toContain('unknown payouts action "launch"');
+  });
+});
