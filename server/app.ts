@@ -25,6 +25,7 @@ import { payoutRoutes } from "./routes/api/payouts.ts";
 import { priceRoutes } from "./routes/api/price.ts";
 import { rewardRoutes } from "./routes/api/rewards.ts";
 import { e2eHooks } from "./routes/e2e-hooks.ts";
+import { e2ePayoutHooks } from "./routes/e2e-payout-hooks.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { type PasswordWork, passwordWork } from "./services/auth/password-work.ts";
 import { smtpForwarder } from "./services/contact.ts";
@@ -169,7 +170,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     loginBlocks: limitBlocks(),
   });
   await app.register(rewardRoutes, { site, db, clock, secret });
-  await app.register(payoutRoutes, { site, db, clock, secret, verifySignature: signatureVerifierFor(env.PAYOUT_RPC_URL) });
+  await app.register(payoutRoutes, {
+    site,
+    db,
+    clock,
+    secret,
+    verifySignature: signatureVerifierFor(env.PAYOUT_RPC_URL),
+    acceptRequestOrigin: env.NODE_ENV !== "production",
+  });
   app.addHook("onReady", async () => prices.start());
   app.addHook("onClose", async () => prices.stop());
   await app.register(priceRoutes, { site, prices, refreshSeconds: env.PRICE_REFRESH_SECONDS });
@@ -191,7 +199,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     timers: env.NODE_ENV !== "test",
     jobs: [sweepJob({ db, clock, everyMs: env.SWEEP_INTERVAL_SECONDS * 1000 }), ...payoutJobs(env, site, { db, clock })],
   });
-  if (env.E2E_HOOKS) await app.register(e2eHooks, { db, clock });
+  if (env.E2E_HOOKS) {
+    await app.register(e2eHooks, { db, clock });
+    await app.register(e2ePayoutHooks, { db, clock, site });
+  }
   if (deps.siteBuild) await app.register(sitePlugin, { build: deps.siteBuild });
   return app;
 }

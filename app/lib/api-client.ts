@@ -1,3 +1,4 @@
+import type { PayoutsView, PayoutView } from "../../common/api/payouts.ts";
 import { site } from "../site.ts";
 
 /**
@@ -35,7 +36,7 @@ export function signOut(): Promise<ApiResult<unknown>> {
 }
 
 export type Message = { err_msg?: string; suc_msg?: string };
-export type CsrfPage = "signin" | "register" | "update-wallet-address";
+export type CsrfPage = "signin" | "register" | "update-wallet-address" | "payouts";
 
 export function requestCsrfToken(page: CsrfPage): Promise<ApiResult<{ csrf_token?: string }>> {
   return page === "register"
@@ -64,7 +65,7 @@ export function register(payload: RegisterPayload): Promise<ApiResult<Message>> 
   return request("/api/register", { method: "POST", body: JSON.stringify({ ...payload, app: site.token.slug }) });
 }
 
-export type LedgerKind = "daily_reward" | "referral_bonus" | "admin_credit" | "admin_debit";
+export type LedgerKind = "daily_reward" | "referral_bonus" | "admin_credit" | "admin_debit" | "payout_hold" | "payout_release";
 
 /** Token amounts travel as decimal strings of whole tokens: exact, never floats. */
 export type DashboardData = {
@@ -108,4 +109,30 @@ export async function tokenPrice(): Promise<ApiResult<number>> {
     status: result.status,
     body: typeof price === "number" ? price : null,
   };
+}
+
+const appQuery = () => `app=${encodeURIComponent(site.token.slug)}`;
+
+export function siweNonce(): Promise<ApiResult<{ nonce: string; err_msg?: string }>> {
+  return request(`/api/siwe-nonce?${appQuery()}`);
+}
+
+export function verifyWallet(payload: {
+  message: string;
+  signature: string;
+  csrfToken: string;
+}): Promise<ApiResult<Message & { address?: string }>> {
+  return request("/api/verify-wallet", { method: "POST", body: JSON.stringify({ ...payload, app: site.token.slug }) });
+}
+
+export function payouts(): Promise<ApiResult<PayoutsView>> {
+  return request(`/api/payouts?${appQuery()}`);
+}
+
+export function requestPayout(payload: { amount: string; csrfToken: string }): Promise<ApiResult<PayoutView & Message>> {
+  return request("/api/payouts", { method: "POST", body: JSON.stringify({ ...payload, app: site.token.slug }) });
+}
+
+export function cancelPayout(id: number, csrfToken: string): Promise<ApiResult<Message>> {
+  return request(`/api/payouts/${id}/cancel`, { method: "POST", body: JSON.stringify({ app: site.token.slug, csrfToken }) });
 }

@@ -1,3 +1,4 @@
+import { PayoutsCard } from "../features/payouts/payouts-card.tsx";
 import { ReferralCard } from "../features/referral/referral-card.tsx";
 import { BalanceCard } from "../features/rewards/balance-card.tsx";
 import { DailyClaim } from "../features/rewards/daily-claim.tsx";
@@ -26,6 +27,7 @@ export default function Dashboard() {
               <BalanceCard data={state.data} />
               <DailyClaim data={state.data} reload={reload} />
               <WalletAddressForm address={state.data.address} onSaved={reload} />
+              <PayoutsCard key={state.data.address} balance={state.data.balance} reloadDashboard={reload} />
               <ReferralCard data={state.data} />
               <div className="lg:col-span-2">
                 <RecentActivity entries={state.data.recent_activity} />

@@ -7,6 +7,8 @@ const labels: Record<LedgerKind, string> = {
   referral_bonus: "Referral bonus",
   admin_credit: "Credit from the team",
   admin_debit: "Correction by the team",
+  payout_hold: "Transfer to your wallet",
+  payout_release: "Transfer given back",
 };
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });

@@ -21,7 +21,15 @@ import { heldForPayouts, verifiedWalletOf } from "../../services/payouts/wallet.
 import { guardMemberArea } from "./rewards.ts";
 import { appField, appQuery, csrfTokenField, FORM_EXPIRED, jsonObject } from "./schemas.ts";
 
-export type PayoutRoutesOptions = { site: SiteConfig; db: Database; clock: Clock; secret: string; verifySignature: SignatureVerifier };
+export type PayoutRoutesOptions = {
+  site: SiteConfig;
+  db: Database;
+  clock: Clock;
+  secret: string;
+  verifySignature: SignatureVerifier;
+  /** Outside production a message may also name the address the site was reached at (a dev port, the e2e server). */
+  acceptRequestOrigin: boolean;
+};
 
 const errorReply = z.object({ err_msg: z.string() });
 
@@ -38,7 +46,10 @@ function payoutView(payout: PayoutRow): PayoutView {
 }
 
 /** Wallet verification (Sign-In with Ethereum) and the member's transfers; behind the signed-in guard. */
-export async function payoutRoutes(app: FastifyInstance, { site, db, clock, secret, verifySignature }: PayoutRoutesOptions) {
+export async function payoutRoutes(
+  app: FastifyInstance,
+  { site, db, clock, secret, verifySignature, acceptRequestOrigin }: PayoutRoutesOptions,
+) {
   guardMemberArea(app);
   const minimum = BigInt(site.rewards.minTransfer);
 
@@ -62,7 +73,13 @@ export async function payoutRoutes(app: FastifyInstance, { site, db, clock, secr
       if (!(await csrfValid(request, reply, body.csrfToken))) return reply.code(403).send({ err_msg: FORM_EXPIRED });
       const result = await verifyWallet(
         { db, clock, site, verifySignature },
-        { userId: request.userId, sessionIdHash: request.sessionIdHash, message: body.message, signature: body.signature as Hex },
+        {
+          userId: request.userId,
+          sessionIdHash: request.sessionIdHash,
+          message: body.message,
+          signature: body.signature as Hex,
+          extraOrigins: acceptRequestOrigin ? [`${request.protocol}://${request.host}`] : [],
+        },
       );
       if (!result.ok) return reply.code(400).send({ err_msg: result.message });
       request.log.info({ userId: request.userId, address: result.address }, "wallet verified");

@@ -67,7 +67,14 @@ export type VerifyWalletResult = { ok: true; address: string; verifiedAt: Date }
  */
 export async function verifyWallet(
   deps: SiweDeps,
-  input: { userId: number; sessionIdHash: string; message: string; signature: Hex },
+  input: {
+    userId: number;
+    sessionIdHash: string;
+    message: string;
+    signature: Hex;
+    /** Origins the message may name besides the configured one (outside production: the address the site was reached at). */
+    extraOrigins?: string[];
+  },
 ): Promise<VerifyWalletResult> {
   const { db, clock, site } = deps;
   const now = clock.now();
@@ -76,8 +83,10 @@ export async function verifyWallet(
   const fields = parseSiweMessage(input.message);
   if (!fields.address || !fields.domain || !fields.uri || !fields.nonce || !fields.issuedAt || fields.version !== "1" || !fields.chainId)
     return refuse(SIWE_REFUSALS.malformed);
-  if (fields.domain !== new URL(site.site.origin).host) return refuse(SIWE_REFUSALS.domain);
-  if (!sameOrigin(fields.uri, site.site.origin)) return refuse(SIWE_REFUSALS.uri);
+  const origins = [site.site.origin, ...(input.extraOrigins ?? [])];
+  const origin = origins.find((candidate) => new URL(candidate).host === fields.domain);
+  if (!origin) return refuse(SIWE_REFUSALS.domain);
+  if (!sameOrigin(fields.uri, origin)) return refuse(SIWE_REFUSALS.uri);
   if (fields.chainId !== site.token.chainId) return refuse(SIWE_REFUSALS.chain(site));
 
   const issuedAt = fields.issuedAt.getTime();

@@ -1,0 +1,117 @@
+import { type Address, encodeFunctionData, type Hex, hexToString } from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { loadSiteConfig } from "../../config/site.ts";
+import { ERC20_ABI, payoutChain, startAnvil } from "../support/local-chain.ts";
+import { signedInUser } from "./support/accounts.ts";
+import { expect, expectAccessible, test } from "./support/test.ts";
+
+const site = loadSiteConfig();
+const CONFIRMATIONS = 2;
+
+/**
+ * A browser wallet for the page: an EIP-1193 provider announced through
+ * EIP-6963, whose personal_sign is answered by a viem local account in the
+ * test process (the key never enters the page).
+ */
+async function injectWallet(page: import("@playwright/test").Page, account: ReturnType<typeof privateKeyToAccount>) {
+  await page.exposeFunction("__walletSign", (messageHex: Hex) => account.signMessage({ message: hexToString(messageHex) }));
+  await page.addInitScript((address: string) => {
+    const provider = {
+      async request({ method, params }: { method: string; params?: unknown[] }) {
+        if (method === "eth_requestAccounts" || method === "eth_accounts") return [address];
+        if (method === "personal_sign")
+          return (window as unknown as { __walletSign(m: unknown): Promise<string> }).__walletSign(params?.[0]);
+        throw Object.assign(new Error(`unsupported ${method}`), { code: 4200 });
+      },
+    };
+    const announce = () =>
+      window.dispatchEvent(
+        new CustomEvent("eip6963:announceProvider", {
+          detail: Object.freeze({
+            info: { uuid: "9b4c1f9e-test", name: "Test Wallet", icon: "data:image/svg+xml,<svg/>", rdns: "test.wallet" },
+            provider,
+          }),
+        }),
+      );
+    window.addEventListener("eip6963:requestProvider", announce);
+  }, account.address);
+}
+
+test.describe("payouts", () => {
+  test("a member verifies the wallet, asks for a transfer, and sees it confirmed with an explorer link", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    const anvil = await startAnvil();
+    try {
+      const treasury = privateKeyToAccount(generatePrivateKey()).address;
+      const chain = await payoutChain(anvil.rpcUrl, { treasury, decimals: site.token.decimals });
+      const wallet = privateKeyToAccount(generatePrivateKey());
+      await injectWallet(page, wallet);
+      const user = await signedInUser(context, baseURL as string);
+      await context.request.post("/__e2e__/credit", { data: { email: user.email, tokens: "12500" } });
+
+      await page.goto("/dashboard");
+      const card = page.getByRole("region", { name: "Transfers to your wallet" });
+      await expect(card.getByTestId("available")).toHaveText(`12,500 ${site.token.symbol}`);
+      await expectAccessible(page);
+      await card.getByRole("button", { name: "Verify with my wallet" }).click();
+      await expect(card.getByText(`Payouts go to your verified wallet ${wallet.address}`)).toBeVisible();
+
+      const amount = card.getByLabel("Amount to transfer");
+      await expect(amount).toHaveValue("12500");
+      await amount.fill("9999");
+      await card.getByRole("button", { name: "Transfer to my wallet" }).click();
+      await expect(card.getByRole("alert")).toHaveText(`Enter an amount from 10,000 ${site.token.symbol} to 12,500 ${site.token.symbol}.`);
+      await amount.fill("11000");
+      await card.getByRole("button", { name: "Transfer to my wallet" }).click();
+      await expect(card.getByTestId("transfer-status")).toHaveText("requested");
+      await expect(card.getByTestId("on-its-way")).toHaveText(`11,000 ${site.token.symbol}`);
+      await expect(card.getByTestId("available")).toHaveText(`1,500 ${site.token.symbol}`);
+      await expectAccessible(page);
+
+      const batch = (await (await context.request.post("/__e2e__/payouts/batch")).json()) as {
+        transfers: Array<{ to: Address; value: string }>;
+      };
+      expect(batch.transfers).toEqual([{ to: wallet.address, value: (11_000n * 10n ** BigInt(site.token.decimals)).toString() }]);
+      await page.reload();
+      await expect(card.getByTestId("transfer-status")).toHaveText("in a batch");
+
+      for (const transfer of batch.transfers) {
+        await chain.sendAsTreasury({
+          to: chain.token,
+          data: encodeFunctionData({ abi: ERC20_ABI, functionName: "transfer", args: [transfer.to, BigInt(transfer.value)] }),
+        });
+      }
+      const reconcile = () =>
+        context.request.post("/__e2e__/payouts/reconcile", {
+          data: { rpc_url: anvil.rpcUrl, token: chain.token, treasury, confirmations: CONFIRMATIONS },
+        });
+      await chain.test.mine({ blocks: CONFIRMATIONS });
+      expect((await (await reconcile()).json()).matched).toBe(1);
+      await page.reload();
+      await expect(card.getByTestId("transfer-status")).toHaveText("confirmed");
+      const link = card.getByRole("link", { name: `View on ${site.explorer.name}` });
+      await expect(link).toHaveAttribute("href", new RegExp(`^${site.explorer.baseUrl}/tx/0x[0-9a-f]{64}$`));
+      await expect(card.getByTestId("on-its-way")).toHaveText(`0 ${site.token.symbol}`);
+      await expectAccessible(page);
+      await page.setViewportSize({ width: 390, height: 900 });
+      await card.screenshot({ path: "test-results/payouts-card-390.png" });
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.screenshot({ path: "test-results/payouts-dashboard-1280.png", fullPage: true });
+    } finally {
+      await anvil.stop();
+    }
+  });
+
+  test("a member without a browser wallet is told how to sign in MetaMask Mobile", async ({ page, context, baseURL }) => {
+    await signedInUser(context, baseURL as string);
+    await page.goto("/dashboard");
+    const card = page.getByRole("region", { name: "Transfers to your wallet" });
+    const link = card.getByRole("link", { name: "open the dashboard in MetaMask Mobile" });
+    await expect(link).toHaveAttribute("href", `https://metamask.app.link/dapp/${new URL(site.site.origin).host}/dashboard`);
+    await expect(card.getByRole("button", { name: "Verify with my wallet" })).toHaveCount(0);
+    await expectAccessible(page);
+  });
+});
