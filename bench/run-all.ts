@@ -4,12 +4,18 @@
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { formatTable, type Section } from "./lib/report.ts";
 
 const started = Date.now();
+/** The machine is shared: its load before and after says how far to trust the absolute figures (the ratios hold better). */
+const loadBefore = os.loadavg()[0]?.toFixed(1);
 rmSync(path.resolve("bench/results.json"), { force: true });
-for (const bench of ["page-weight", "static-pages", "api", "login-flood", "lighthouse"]) {
+const ALL = ["page-weight", "static-pages", "api", "login-flood", "lighthouse"];
+/** `tsx bench/run-all.ts static-pages api` runs only those; bench/results.md then says which were left out. */
+const chosen = process.argv.length > 2 ? process.argv.slice(2) : ALL;
+for (const bench of chosen) {
   console.log(`\n=== bench/${bench}.ts ===`);
   execFileSync(process.execPath, ["--import", "tsx", `bench/${bench}.ts`], { stdio: "inherit" });
 }
@@ -22,7 +28,8 @@ const minutes = ((Date.now() - started) / 60_000).toFixed(1);
 const markdown = [
   "# Benchmark results",
   "",
-  `Measured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)} (${minutes} min): ${results.machine.cpus} × ${results.machine.cpu}, ${results.machine.memoryGiB} GiB, Node ${results.machine.node}. Every ratio compares two things measured side by side in the same run, on loopback.`,
+  `Measured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)} (${minutes} min): ${results.machine.cpus} × ${results.machine.cpu}, ${results.machine.memoryGiB} GiB, Node ${results.machine.node}. Every ratio compares two things measured side by side in the same run, on loopback. Load average (1 min) ${loadBefore} before, ${os.loadavg()[0]?.toFixed(1)} after.`,
+  ...(chosen.length < ALL.length ? ["", `Not run this time: ${ALL.filter((bench) => !chosen.includes(bench)).join(", ")}.`] : []),
   "",
   ...sections.flatMap(([, section]) => [
     `## ${section.title}`,

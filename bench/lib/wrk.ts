@@ -1,4 +1,4 @@
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -12,24 +12,33 @@ function toMs(value: string): number {
   return { us: amount / 1000, ms: amount, s: amount * 1000, m: amount * 60_000 }[match[2] as "us" | "ms" | "s" | "m"];
 }
 
-/**
- * wrk (Debian's package) against one URL: requests per second and latency
- * percentiles. `cookies` are sent in turn, one per request (a Lua script), so
- * each claim can come from a different user.
- */
-export function wrk({
-  url,
-  connections = 50,
-  seconds = 4,
-  headers = {},
-  cookies,
-}: {
+type WrkOptions = {
   url: string;
   connections?: number;
   seconds?: number;
   headers?: Record<string, string>;
   cookies?: string[];
-}): LoadResult {
+};
+
+/**
+ * wrk (Debian's package) against one URL: requests per second and latency
+ * percentiles. `cookies` are sent in turn, one per request (a Lua script), so
+ * each claim can come from a different user.
+ */
+export function wrk(options: WrkOptions): LoadResult {
+  return parseWrk(execFileSync("wrk", wrkArgs(options), { encoding: "utf8", maxBuffer: 16 * 1024 * 1024 }));
+}
+
+/** The same load without waiting for it, to measure something else beside it. */
+export function wrkInBackground(options: WrkOptions): Promise<LoadResult> {
+  return new Promise<LoadResult>((resolve, reject) =>
+    execFile("wrk", wrkArgs(options), { encoding: "utf8", maxBuffer: 16 * 1024 * 1024 }, (error, output) =>
+      error ? reject(error) : resolve(parseWrk(output)),
+    ),
+  );
+}
+
+function wrkArgs({ url, connections = 50, seconds = 4, headers = {}, cookies }: WrkOptions): string[] {
   const args = ["-t1", `-c${connections}`, `-d${seconds}s`, "--latency", "--timeout", "10s"];
   for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}: ${value}`);
   if (cookies) {
@@ -47,7 +56,10 @@ end
     );
     args.push("-s", script);
   }
-  const output = execFileSync("wrk", [...args, url], { encoding: "utf8", maxBuffer: 16 * 1024 * 1024 });
+  return [...args, url];
+}
+
+function parseWrk(output: string): LoadResult {
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1]);
   const requests = Number(/(\d+) requests in/.exec(output)?.[1]);
   const errors =

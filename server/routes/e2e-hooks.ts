@@ -14,7 +14,8 @@ export const E2E_PASSWORD = "end-to-end-password";
  * Test-only shortcuts, registered only with E2E_HOOKS=1 (which production
  * refuses): make a signed-in user without the login form, move a user's last
  * claim back in time instead of waiting a day, a request that takes its time
- * (for the graceful-shutdown test), and a bare JSON route (the benchmarks' baseline).
+ * (for the graceful-shutdown test), a bare JSON route and a one-row primary-key
+ * read through the app's own pool (the benchmarks' two floors).
  */
 export async function e2eHooks(app: FastifyInstance, { db, clock }: { db: Database; clock: Clock }) {
   let created = 0;
@@ -52,6 +53,11 @@ export async function e2eHooks(app: FastifyInstance, { db, clock }: { db: Databa
 
   // The benchmarks' baseline: the cheapest JSON answer this server can give, measured beside the real calls.
   app.get("/__e2e__/bare", async () => ({ ok: true }));
+
+  app.get("/__e2e__/floor", async () => {
+    const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, 1));
+    return { ok: row !== undefined };
+  });
 
   app.get("/__e2e__/slow", { schema: { querystring: z.object({ ms: z.coerce.number().int().min(0).max(5_000) }) } }, async (request) => {
     await new Promise((resolve) => setTimeout(resolve, (request.query as { ms: number }).ms));
