@@ -1,10 +1,11 @@
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import { lockDataDir } from "./data-dir-lock.ts";
+import { EmbeddedDatabase } from "./embedded-database.ts";
 import * as schema from "./schema.ts";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -12,7 +13,7 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DatabaseHandle = {
   db: Database;
   close(): Promise<void>;
-} & ({ driver: "pglite"; client: PGlite } | { driver: "postgres"; pool: pg.Pool });
+} & ({ driver: "pglite"; client: EmbeddedDatabase } | { driver: "postgres"; pool: pg.Pool });
 
 export type DatabaseOptions =
   | { driver: "postgres"; url: string; poolSize?: number }
@@ -29,9 +30,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
   const unlock = options.dataDir ? lockDataDir(options.dataDir) : () => {};
   try {
-    const client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
-    await client.waitReady;
-    const db = drizzlePglite(client, { schema }) as unknown as Database;
+    // In its own thread: on the event loop, every page and price call waited behind every query.
+    const client = await EmbeddedDatabase.open({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+    // The worker's client answers the calls drizzle's PGlite driver makes (query and transaction).
+    const db = drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Database;
     return {
       db,
       driver: "pglite",

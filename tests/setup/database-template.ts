@@ -48,7 +48,7 @@ export default async function setup(project: TestProject) {
   await migrateDatabase(handle);
   const dir = mkdtempSync(path.join(os.tmpdir(), "kestrel-test-db-"));
   const dumpPath = path.join(dir, "migrated.tar");
-  const dump = await handle.client.dumpDataDir("none");
+  const dump = await handle.client.dumpDataDir();
   writeFileSync(dumpPath, Buffer.from(await dump.arrayBuffer()));
   await handle.close();
   project.provide("pgliteDump", dumpPath);
