@@ -9,7 +9,10 @@ import type { WorkerReply, WorkerRequest } from "./embedded-database.ts";
 
 /** Dates, intervals and their arrays as PostgreSQL's text: drizzle's own mappers read them (what its PGlite driver asks for). */
 const keepText = Object.fromEntries(
-  [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map((type) => [type, (value: string) => value]),
+  [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map((type) => [
+    type,
+    (value: string) => value,
+  ]),
 );
 
 /** An error as plain fields: its SQLSTATE code and constraint must reach the code that tells a unique violation from an outage. */

@@ -68,6 +68,9 @@ export function contentTypeOf(file: string): string {
 }
 
 const BOTH_ENCODINGS = ["br", "gzip"];
+/** Browsers send a handful of Accept-Encoding values: each is parsed once, not per request; odd ones beyond the cap are parsed each time. */
+const negotiated = new Map<string, "br" | "gzip" | null>();
+const NEGOTIATED_KEPT = 256;
 
 function readAsset(file: string, headers: Record<string, string>): Asset {
   const body = readFileSync(file);
@@ -138,7 +141,13 @@ function preferredEncoding(request: FastifyRequest, asset: Asset): "br" | "gzip"
   const accepted = request.headers["accept-encoding"];
   if (typeof accepted !== "string" || (!asset.br && !asset.gz)) return null;
   const offered = asset.br && asset.gz ? BOTH_ENCODINGS : asset.br ? ["br"] : ["gzip"];
-  return negotiate(accepted, offered) as "br" | "gzip" | null;
+  const key = `${offered.length === 2 ? "both" : offered[0]} ${accepted}`;
+  let choice = negotiated.get(key);
+  if (choice === undefined) {
+    choice = negotiate(accepted, offered) as "br" | "gzip" | null;
+    if (negotiated.size < NEGOTIATED_KEPT) negotiated.set(key, choice);
+  }
+  return choice;
 }
 
 /**
