@@ -21,6 +21,11 @@ const frontmatterSchema = z.object({
   platform: z.enum(["browser", "mobile", "tips"]),
   order: z.number().int().min(1),
   task: z.string().regex(/^[a-z0-9-]+$/),
+  /** When the steps were last checked against the wallet, and what they were checked against ("MetaMask 12.14 extension"). */
+  reviewed: z.iso.date(),
+  reviewedWith: z.string().min(3).max(80),
+  /** steps: each `## ` is a numbered step; sections: an explainer whose `## ` headings are topics, not steps. */
+  layout: z.enum(["steps", "sections"]).default("steps"),
 });
 
 export type GuideEntry = {
@@ -30,6 +35,9 @@ export type GuideEntry = {
   order: number;
   title: string;
   description: string;
+  reviewed: string;
+  reviewedWith: string;
+  layout: "steps" | "sections";
   /** Relative to content/guides. */
   file: string;
 };
@@ -81,6 +89,9 @@ export function guideCatalog(site: SiteConfig): GuideEntry[] {
           order: parsed.data.order,
           title: parsed.data.title,
           description: parsed.data.description,
+          reviewed: parsed.data.reviewed,
+          reviewedWith: parsed.data.reviewedWith,
+          layout: parsed.data.layout,
           file,
         });
       }

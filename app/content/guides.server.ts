@@ -15,6 +15,10 @@ export type GuidePageData = {
   platform: GuidePlatform;
   platformName: string;
   introHtml: string;
+  /** "2026-11-22" and what the steps were checked against, shown under the title. */
+  reviewed: string;
+  reviewedWith: string;
+  layout: "steps" | "sections";
   steps: Array<{ title: string; html: string; illustration: Illustration | null }>;
   previous: GuideLink | null;
   next: GuideLink | null;
@@ -23,6 +27,30 @@ export type GuidePageData = {
   addToken: boolean;
   paymentRequest: { uri: string; svg: string; tokens: string } | null;
 };
+
+/**
+ * The example request drawn as a QR code that no camera can read: its three
+ * corner finder squares are left out, so a reader who points a wallet at the
+ * example by mistake gets nothing to pay. The rest of the pattern is the real
+ * encoding, so it looks like the code the reader's own wallet shows.
+ */
+function exampleQrSvg(uri: string): string {
+  const { modules } = QRCode.create(uri, { errorCorrectionLevel: "M" });
+  const size = modules.size;
+  const margin = 2;
+  const inFinder = (row: number, column: number) =>
+    (row < 8 && column < 8) || (row < 8 && column >= size - 8) || (row >= size - 8 && column < 8);
+  let cells = "";
+  for (let row = 0; row < size; row++) {
+    for (let column = 0; column < size; column++) {
+      if (modules.get(row, column) && !inFinder(row, column)) cells += `M${column + margin} ${row + margin}h1v1h-1z`;
+    }
+  }
+  const full = size + margin * 2;
+  const box = (row: number, column: number) =>
+    `<rect x="${column + margin + 0.5}" y="${row + margin + 0.5}" width="6" height="6" fill="none" stroke="#94a3b8" stroke-dasharray="1 1"/>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${full} ${full}" shape-rendering="crispEdges"><rect width="${full}" height="${full}" fill="#ffffff"/><path fill="#0f1d33" d="${cells}"/>${box(0, 0)}${box(0, size - 7)}${box(size - 7, 0)}</svg>`;
+}
 
 function link(entry: GuideEntry | undefined): GuideLink | null {
   return entry ? { path: entry.path, title: entry.title } : null;
@@ -54,13 +82,7 @@ export async function loadGuidePage(pagePath: string): Promise<GuidePageData> {
   let paymentRequest: GuidePageData["paymentRequest"] = null;
   if (entry.task === "receive-qr") {
     const uri = paymentRequestUri(site, { recipient: EXAMPLE_RECIPIENT, tokens: EXAMPLE_TOKENS });
-    const svg = await QRCode.toString(uri, {
-      type: "svg",
-      margin: 2,
-      errorCorrectionLevel: "M",
-      color: { dark: "#0f1d33", light: "#ffffff" },
-    });
-    paymentRequest = { uri, svg, tokens: EXAMPLE_TOKENS.toString() };
+    paymentRequest = { uri, svg: exampleQrSvg(uri), tokens: EXAMPLE_TOKENS.toString() };
   }
 
   return {
@@ -70,6 +92,9 @@ export async function loadGuidePage(pagePath: string): Promise<GuidePageData> {
     platform: entry.platform,
     platformName: PLATFORM_NAMES[entry.platform],
     introHtml: renderMarkdown(document.intro, source),
+    reviewed: entry.reviewed,
+    reviewedWith: entry.reviewedWith,
+    layout: entry.layout,
     steps: document.steps.map((step, index) => ({
       title: step.title,
       html: renderMarkdown(step.markdown, `${source} step ${index + 1}`),

@@ -21,6 +21,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
     path: loaderData.path,
   });
 
+function formatReviewed(date: string): string {
+  return new Date(`${date}T00:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+}
+
 export default function Guide({ loaderData: guide }: Route.ComponentProps) {
   return (
     <PageShell variant="guide">
@@ -37,6 +41,9 @@ export default function Guide({ loaderData: guide }: Route.ComponentProps) {
           </ol>
         </nav>
         <h1 className="mt-3 text-3xl font-black tracking-tight sm:text-4xl">{guide.title}</h1>
+        <p className="mt-2 text-sm text-ink-700" data-testid="guide-reviewed">
+          Reviewed on <time dateTime={guide.reviewed}>{formatReviewed(guide.reviewed)}</time> with {guide.reviewedWith}.
+        </p>
         <PlatformSwitcher platforms={guide.platforms} />
         <Markdown html={guide.introHtml} className="mt-6 max-w-3xl text-lg" />
         {guide.addToken ? (
@@ -44,7 +51,7 @@ export default function Guide({ loaderData: guide }: Route.ComponentProps) {
             <AddTokenButton />
           </div>
         ) : null}
-        <StepList steps={guide.steps} />
+        <StepList steps={guide.steps} numbered={guide.layout === "steps"} />
         {guide.paymentRequest ? <PaymentRequest {...guide.paymentRequest} /> : null}
         <GuidePager previous={guide.previous} next={guide.next} platformName={guide.platformName} />
       </article>

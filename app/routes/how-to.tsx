@@ -20,17 +20,20 @@ export const meta: Route.MetaFunction = () =>
 const reasons = [
   {
     title: "You hold your own keys",
-    text: `MetaMask is a self-custody wallet: your ${site.token.symbol} stays in an account only your recovery phrase controls, not on an exchange.`,
+    text: `MetaMask is a self-custody wallet: your ${site.token.symbol} stays in an account only your Secret Recovery Phrase controls, not on an exchange.`,
   },
   {
     title: "It works everywhere you do",
-    text: "The same wallet runs as a browser extension and as an app for Android and iOS, restored from one recovery phrase.",
+    text: "The same wallet runs as a browser extension and as an app for Android and iOS, restored from one Secret Recovery Phrase.",
   },
   {
     title: "It speaks to decentralized exchanges",
     text: `Swap for ${site.token.symbol} inside the app, or connect to ${site.dex.name} to add liquidity.`,
   },
-  { title: "It is widely used and open source", text: "Millions of people use it, and its code is public for anyone to review." },
+  {
+    title: "It is widely used and its code is public",
+    text: "Millions of people use it. Its code is source-available: anyone can read and review it, under a licence that is not open source.",
+  },
 ];
 
 /** /how-to#android opens the Android list. */

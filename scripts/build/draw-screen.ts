@@ -19,12 +19,21 @@ function escapeXml(text: string): string {
   return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** Greedy word wrap by an average glyph width: good enough for a schematic. */
+/**
+ * What did not fit while drawing the current screen: a drawing that would cut
+ * text off or run past its frame fails the build instead, so every picture
+ * shows its words whole.
+ */
+let problems: string[] = [];
+
+/** Greedy word wrap by a generous average glyph width: good enough for a schematic. */
 function wrap(text: string, width: number, size: number, maxLines: number): string[] {
   const perLine = Math.max(8, Math.floor(width / (size * 0.56)));
   const lines: string[] = [];
   let current = "";
-  for (const word of text.split(/\s+/)) {
+  // A word longer than a line (an address) breaks across lines, as a wallet's own field wraps it.
+  const words = text.split(/\s+/).flatMap((word) => word.match(new RegExp(`.{1,${perLine}}`, "g")) ?? [word]);
+  for (const word of words) {
     if (`${current} ${word}`.trim().length > perLine && current) {
       lines.push(current);
       current = word;
@@ -33,12 +42,10 @@ function wrap(text: string, width: number, size: number, maxLines: number): stri
     }
   }
   if (current) lines.push(current);
-  if (lines.length > maxLines) {
-    const kept = lines.slice(0, maxLines);
-    kept[maxLines - 1] = `${(kept[maxLines - 1] ?? "").slice(0, perLine - 1)}…`;
-    return kept;
+  if (lines.length > maxLines || lines.some((line) => line.length > perLine)) {
+    problems.push(`"${text}" does not fit in ${maxLines} line(s) of ${perLine} characters`);
   }
-  return lines;
+  return lines.slice(0, maxLines);
 }
 
 function textLines(
@@ -71,24 +78,29 @@ function drawItem(item: ScreenItem, x: number, y: number, width: number): Drawn 
       return { svg: textLines(lines, x, y + 13, 13, { fill: MUTED }), height: lines.length * 17.5 + 6 };
     }
     case "link":
+      wrap(item.text, width, 14, 1);
       return {
         svg: `${textLines([item.text], x, y + 14, 14, { fill: ACTION, weight: 600 })}<rect x="${x}" y="${y + 18}" width="${Math.min(width, item.text.length * 7.8)}" height="1.5" fill="${ACTION}"/>`,
         height: 26,
       };
     case "button": {
+      wrap(item.text, width - 24, 13, 1);
       const primary = item.variant !== "secondary";
       const fill = primary ? ACTION : "#ffffff";
       const stroke = primary ? ACTION : ACTION;
       return {
-        svg: `<rect x="${x}" y="${y}" width="${width}" height="40" rx="20" fill="${fill}" stroke="${stroke}" stroke-width="1.5"/>${textLines([item.text], x + width / 2, y + 25, 14, { weight: 600, fill: primary ? "#ffffff" : ACTION, anchor: "middle" })}`,
+        svg: `<rect x="${x}" y="${y}" width="${width}" height="40" rx="20" fill="${fill}" stroke="${stroke}" stroke-width="1.5"/>${textLines([item.text], x + width / 2, y + 25, 13, { weight: 600, fill: primary ? "#ffffff" : ACTION, anchor: "middle" })}`,
         height: 48,
       };
     }
-    case "input":
+    case "input": {
+      const lines = item.value ? wrap(item.value, width - 20, 13, 3) : [];
+      const extra = Math.max(0, lines.length - 1) * 17.5;
       return {
-        svg: `${textLines([item.label], x, y + 12, 12, { fill: MUTED, weight: 600 })}<rect x="${x}" y="${y + 18}" width="${width}" height="36" rx="8" fill="#ffffff" stroke="${LINE}" stroke-width="1.5"/>${item.value ? textLines(wrap(item.value, width - 20, 13, 1), x + 10, y + 41, 13) : ""}`,
-        height: 62,
+        svg: `${textLines(wrap(item.label, width, 12, 1), x, y + 12, 12, { fill: MUTED, weight: 600 })}<rect x="${x}" y="${y + 18}" width="${width}" height="${36 + extra}" rx="8" fill="#ffffff" stroke="${LINE}" stroke-width="1.5"/>${textLines(lines, x + 10, y + 41, 13)}`,
+        height: 62 + extra,
       };
+    }
     case "checkbox": {
       const lines = wrap(item.text, width - 30, 13, 3);
       const box = item.checked
@@ -97,9 +109,13 @@ function drawItem(item: ScreenItem, x: number, y: number, width: number): Drawn 
       return { svg: box + textLines(lines, x + 28, y + 13, 13), height: Math.max(24, lines.length * 17.5) + 8 };
     }
     case "row": {
-      const detail = item.detail ? textLines(wrap(item.detail, width - 48, 12, 1), x + 44, y + 36, 12, { fill: MUTED }) : "";
+      const textWidth = width - 48 - (item.edit ? 28 : 0);
+      const detail = item.detail ? textLines(wrap(item.detail, textWidth, 12, 1), x + 44, y + 36, 12, { fill: MUTED }) : "";
+      const pencil = item.edit
+        ? `<path d="M${x + width - 20} ${y + 31} l2 -6 l9 -9 l4 4 l-9 9 z" fill="none" stroke="${ACTION}" stroke-width="1.8" stroke-linejoin="round"/>`
+        : "";
       return {
-        svg: `<circle cx="${x + 16}" cy="${y + 24}" r="14" fill="#e5e7eb"/>${textLines(wrap(item.text, width - 48, 14, 1), x + 44, y + (item.detail ? 19 : 29), 14, { weight: 600 })}${detail}<rect x="${x}" y="${y + 49}" width="${width}" height="1" fill="${LINE}"/>`,
+        svg: `<circle cx="${x + 16}" cy="${y + 24}" r="14" fill="#e5e7eb"/>${textLines(wrap(item.text, textWidth, 14, 1), x + 44, y + (item.detail ? 19 : 29), 14, { weight: 600 })}${detail}${pencil}<rect x="${x}" y="${y + 49}" width="${width}" height="1" fill="${LINE}"/>`,
         height: 54,
       };
     }
@@ -150,7 +166,7 @@ function drawItem(item: ScreenItem, x: number, y: number, width: number): Drawn 
       return { svg, height: size + 20 };
     }
     case "amount": {
-      const detail = item.detail ? textLines([item.detail], x, y + 12, 12, { fill: MUTED }) : "";
+      const detail = item.detail ? textLines(wrap(item.detail, width, 12, 1), x, y + 12, 12, { fill: MUTED }) : "";
       return {
         svg: `${detail}${textLines(wrap(item.text, width, 22, 1), x, y + (item.detail ? 40 : 24), 22, { weight: 700 })}`,
         height: item.detail ? 52 : 34,
@@ -169,7 +185,39 @@ function drawItem(item: ScreenItem, x: number, y: number, width: number): Drawn 
         svg: `<rect x="${x}" y="${y}" width="${width}" height="42" rx="10" fill="${INK}"/>${textLines(wrap(item.text, width - 24, 13, 1), x + 14, y + 26, 13, { fill: "#ffffff", weight: 600 })}`,
         height: 50,
       };
+    case "pool":
+      return drawPool(item.left, item.right, x, y, width);
+    case "range":
+      return drawRange(item.label, item.price, x, y, width);
   }
+}
+
+/** Two tokens side by side inside one pool, traders swapping against it, fees going to the providers. */
+function drawPool(left: string, right: string, x: number, y: number, width: number): Drawn {
+  const cx = x + width / 2;
+  const coin = (at: number, label: string, fill: string) =>
+    `<circle cx="${at}" cy="${y + 70}" r="42" fill="${fill}"/>${textLines(wrap(label, 76, 15, 1), at, y + 75, 15, { weight: 700, anchor: "middle", fill: "#ffffff" })}`;
+  const captions = [
+    textLines(["Traders swap one token for the other"], cx, y + 160, 13, { anchor: "middle", fill: MUTED }),
+    textLines(["Each swap pays a fee to the liquidity providers"], cx, y + 180, 13, { anchor: "middle", fill: MUTED }),
+  ].join("");
+  return {
+    svg: `<rect x="${cx - 150}" y="${y}" width="300" height="140" rx="70" fill="#eff6ff" stroke="${ACTION}" stroke-width="2"/>${coin(cx - 62, left, "#d2622f")}${coin(cx + 62, right, ACTION)}<path d="M${cx - 14} ${y + 60} h28 m-6 -6 l6 6 l-6 6 M${cx + 14} ${y + 82} h-28 m6 -6 l-6 6 l6 6" stroke="${INK}" stroke-width="2" fill="none"/>${captions}`,
+    height: 192,
+  };
+}
+
+/** A price line with the chosen range shaded and a marker for today's price. */
+function drawRange(label: string, price: "inside" | "below" | "above", x: number, y: number, width: number): Drawn {
+  const lineY = y + 44;
+  const low = x + width * 0.35;
+  const high = x + width * 0.65;
+  const marker = { inside: x + width * 0.5, below: x + width * 0.15, above: x + width * 0.85 }[price];
+  const earning = price === "inside" ? "Earning fees" : "Out of range: no fees";
+  return {
+    svg: `${textLines(wrap(label, width, 13, 1), x, y + 12, 13, { weight: 600 })}<rect x="${low}" y="${lineY - 16}" width="${high - low}" height="32" rx="6" fill="#dbeafe" stroke="${ACTION}"/><rect x="${x}" y="${lineY - 1}" width="${width}" height="2" fill="${INK}"/>${textLines(["Min"], low, lineY + 34, 12, { anchor: "middle", fill: MUTED })}${textLines(["Max"], high, lineY + 34, 12, { anchor: "middle", fill: MUTED })}<path d="M${marker} ${lineY - 24} v48" stroke="${HIGHLIGHT}" stroke-width="3"/>${textLines([`Price now: ${earning}`], marker, lineY - 30, 12, { anchor: "middle", fill: "#7c2d12", weight: 600 })}`,
+    height: 96,
+  };
 }
 
 function highlightBox(x: number, y: number, width: number, height: number): string {
@@ -180,12 +228,14 @@ function highlightBox(x: number, y: number, width: number, height: number): stri
 function drawColumn(items: ScreenItem[], x: number, top: number, width: number, bottom: number): string {
   let y = top;
   let svg = "";
+  const hasToast = items.some((entry) => entry.kind === "toast");
   for (const item of items.filter((entry) => entry.kind !== "toast")) {
     const drawn = drawItem(item, x, y, width);
     svg += drawn.svg;
     if (item.highlight) svg += highlightBox(x, y, width, drawn.height);
     y += drawn.height + 8;
   }
+  if (y - 8 > (hasToast ? bottom - 64 : bottom)) problems.push(`the items run ${Math.ceil(y - 8 - bottom)}px past the bottom of the frame`);
   for (const toast of items.filter((entry) => entry.kind === "toast")) {
     const drawn = drawItem(toast, x, bottom - 58, width);
     svg += drawn.svg;
@@ -194,19 +244,46 @@ function drawColumn(items: ScreenItem[], x: number, top: number, width: number, 
   return svg;
 }
 
+/** The requesting site, as MetaMask prints it at the top of every request: the reader checks it there. */
+function originBar(origin: string, x: number, y: number, width: number): string {
+  return `<rect x="${x + 20}" y="${y}" width="${width - 40}" height="30" rx="15" fill="#f3f4f6" stroke="${LINE}"/><circle cx="${x + 38}" cy="${y + 15}" r="7" fill="${ACTION}"/>${textLines(wrap(origin, width - 90, 13, 1), x + 52, y + 20, 13, { weight: 600 })}`;
+}
+
 function titleBar(title: string, x: number, y: number, width: number): string {
   return `${textLines(wrap(title, width - 20, 16, 1), x + width / 2, y + 22, 16, { weight: 700, anchor: "middle" })}<rect x="${x}" y="${y + 36}" width="${width}" height="1" fill="${LINE}"/>`;
 }
 
-function browserChrome(width: number, url: string): string {
+/** A long address is cut in the address bar as browsers cut it; only the bar, never the screen's own text. */
+function browserChrome(width: number, height: number, url: string): string {
   const shownUrl = url.replace(/^https?:\/\//, "");
-  return `<rect x="0.5" y="0.5" width="${width - 1}" height="${FRAME_SIZES.browser.height - 1}" rx="12" fill="#ffffff" stroke="#9ca3af"/>
+  return `<rect x="0.5" y="0.5" width="${width - 1}" height="${height - 1}" rx="12" fill="#ffffff" stroke="#9ca3af"/>
 <path d="M0.5 12.5a12 12 0 0 1 12-12h${width - 25}a12 12 0 0 1 12 12v34h-${width - 1}z" fill="#e5e7eb"/>
 <circle cx="22" cy="23" r="6" fill="#f87171"/><circle cx="42" cy="23" r="6" fill="#fbbf24"/><circle cx="62" cy="23" r="6" fill="#34d399"/>
 <rect x="84" y="11" width="${width - 110}" height="24" rx="12" fill="#ffffff"/>${textLines([shownUrl.length > 70 ? `${shownUrl.slice(0, 69)}…` : shownUrl], 100, 28, 12, { fill: MUTED })}`;
 }
 
+/** The drawing of one screen, and what did not fit in it (empty when everything shows whole). */
+export function drawScreenChecked(spec: ScreenSpec): { svg: string; problems: string[] } {
+  problems = [];
+  const svg = drawFrame(spec);
+  const found = problems;
+  problems = [];
+  return { svg, problems: found };
+}
+
+/** The drawing; throws when text would be cut off. */
 export function drawScreen(spec: ScreenSpec): string {
+  const { svg, problems: found } = drawScreenChecked(spec);
+  if (found.length > 0) throw new Error(`screen "${spec.title}": ${found.join("; ")}`);
+  return svg;
+}
+
+/** The site's page behind a pop-up or dialog, drawn as grey placeholder lines. */
+function pageBehind(panelX: number): string {
+  return `<rect x="40" y="80" width="${panelX - 80}" height="18" rx="6" fill="#f3f4f6"/><rect x="40" y="110" width="${panelX - 120}" height="12" rx="6" fill="#f3f4f6"/><rect x="40" y="132" width="${panelX - 100}" height="12" rx="6" fill="#f3f4f6"/>`;
+}
+
+function drawFrame(spec: ScreenSpec): string {
   const { width, height } = FRAME_SIZES[spec.frame];
   let body: string;
   if (spec.frame === "phone") {
@@ -217,16 +294,26 @@ ${titleBar(spec.title, 14, 44, width - 28)}
 ${drawColumn(spec.items, 34, 100, width - 68, height - 30)}
 <rect x="${width / 2 - 56}" y="${height - 26}" width="112" height="4" rx="2" fill="#9ca3af"/>`;
   } else if (spec.frame === "browser") {
-    body = `${browserChrome(width, spec.url ?? "")}
+    body = `${browserChrome(width, height, spec.url)}
 ${textLines(wrap(spec.title, width - 80, 22, 1), 40, 90, 22, { weight: 700 })}
 ${drawColumn(spec.items, 40, 112, Math.min(420, width - 80), height - 20)}`;
+  } else if (spec.frame === "dialog") {
+    body = `${browserChrome(width, height, spec.url)}${pageBehind(width)}
+<rect x="${width / 2 - 190}" y="44" width="380" height="${height - 60}" rx="12" fill="#ffffff" stroke="#6b7280" stroke-width="1.5"/>
+${textLines(wrap(spec.title, 340, 17, 1), width / 2 - 170, 74, 17, { weight: 700 })}
+${drawColumn(spec.items, width / 2 - 170, 92, 340, height - 24)}`;
+  } else if (spec.frame === "diagram") {
+    body = `<rect x="0.5" y="0.5" width="${width - 1}" height="${height - 1}" rx="16" fill="#ffffff" stroke="${LINE}"/>
+${textLines(wrap(spec.title, width - 80, 20, 1), 40, 48, 20, { weight: 700 })}
+${drawColumn(spec.items, 40, 72, width - 80, height - 20)}`;
   } else {
     const panelX = width - 330;
-    body = `${browserChrome(width, spec.url ?? "")}
-<rect x="40" y="80" width="${panelX - 80}" height="18" rx="6" fill="#f3f4f6"/><rect x="40" y="110" width="${panelX - 120}" height="12" rx="6" fill="#f3f4f6"/><rect x="40" y="132" width="${panelX - 100}" height="12" rx="6" fill="#f3f4f6"/>
-<rect x="${panelX}" y="52" width="310" height="${FRAME_SIZES.extension.height - 64}" rx="12" fill="#ffffff" stroke="#9ca3af" stroke-width="1.5"/>
+    const top = spec.frame === "request" ? 146 : 108;
+    body = `${browserChrome(width, height, spec.url ?? "")}${pageBehind(panelX)}
+<rect x="${panelX}" y="52" width="310" height="${height - 64}" rx="12" fill="#ffffff" stroke="#9ca3af" stroke-width="1.5"/>
 ${titleBar(spec.title, panelX, 56, 310)}
-${drawColumn(spec.items, panelX + 20, 108, 270, FRAME_SIZES.extension.height - 14)}`;
+${spec.frame === "request" ? originBar(spec.origin, panelX, 104, 310) : ""}
+${drawColumn(spec.items, panelX + 20, top, 270, height - 14)}`;
   }
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img"><title>${escapeXml(spec.alt)}</title>${body}</svg>\n`;
 }

@@ -29,7 +29,10 @@ export function checkWalletAddress(input: string, site: SiteConfig): AddressChec
   if (checksummed === ZERO_ADDRESS)
     return { ok: false, message: "That is the zero address: tokens sent there are lost forever. Enter your own wallet's address." };
   if (checksummed === site.token.address) {
-    return { ok: false, message: `That is the ${site.token.symbol} contract's address, not a wallet. Enter your own wallet's address.` };
+    return {
+      ok: false,
+      message: `That is the ${site.token.symbol} contract's address, not a wallet: tokens sent to it are lost for good. Enter your own wallet's address.`,
+    };
   }
   return { ok: true, address: checksummed };
 }

@@ -72,7 +72,7 @@ describe("PUT /api/dashboard-update-wallet-address", () => {
     const reply = await update(t.site.token.address.toLowerCase());
     expect(reply.statusCode).toBe(400);
     expect(reply.json().err_msg).toBe(
-      `That is the ${t.site.token.symbol} contract's address, not a wallet. Enter your own wallet's address.`,
+      `That is the ${t.site.token.symbol} contract's address, not a wallet: tokens sent to it are lost for good. Enter your own wallet's address.`,
     );
   });
 

@@ -1,8 +1,10 @@
 import { guideCatalog } from "../../app/content/guide-catalog.ts";
+import { swapUrl } from "../../common/links.ts";
 import { loadSiteConfig } from "../../config/site.ts";
 import { expect, expectAccessible, test } from "./support/test.ts";
 
 const site = loadSiteConfig();
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const guides = guideCatalog(site);
 const { symbol, slug, address } = site.token;
 
@@ -39,7 +41,13 @@ const required: Record<string, RegExp[]> = {
   "/browser-import-wallet": [/12 words/, /in (the )?order/, /spaces only|single spaces/],
   "/android-import-wallet": [/12 words/, /in (the )?order/, /spaces only|single spaces/],
   "/ios-import-wallet": [/12 words/, /in (the )?order/, /spaces only|single spaces/],
-  "/ios-import-account": [/clipboard/i, /1 minute/],
+  "/ios-import-account": [/clipboard/i, /1 minute/, /clear the clipboard/],
+  "/android-import-account": [/clear the clipboard/],
+  [`/android-send-${slug}-qr`]: [/scan/i, /every few seconds/, /Transaction submitted/, /Never send .* to the public token address/],
+  [`/ios-send-${slug}-qr`]: [/scan/i, /every few seconds/, /Never send .* to the public token address/],
+  "/android-send-specific-address": [/paste/i, /Transaction submitted/, /Never send .* to the public token address/],
+  "/ios-send-specific-address": [/Never send .* to the public token address/],
+  [`/ios-receive-${slug}-qr`]: [/never the public token address/],
   "/browser-import-token": [new RegExp(address), /decimals/i],
   "/android-import-token": [new RegExp(address)],
   "/ios-import-token": [new RegExp(address)],
@@ -50,21 +58,26 @@ const required: Record<string, RegExp[]> = {
     /Transaction submitted/,
     /bottom of the screen/,
   ],
-  [`/ios-buy-${slug}`]: [/every few seconds/, /not listed on major centralized exchanges/],
   [`/android-sell-${slug}`]: [
-    /three quotes/,
+    /usually three/,
+    /See all quotes|one tap away/,
+    /minimum deposit/,
     /wallet fee/,
     /centralized exchange/,
     /every few seconds/,
     /price difference/,
     /Transaction submitted/,
   ],
-  [`/ios-sell-${slug}`]: [/three quotes/, /wallet fee/, /centralized exchange/, /every few seconds/],
-  [`/android-send-${slug}-qr`]: [/scan/i, /every few seconds/, /Transaction submitted/],
-  [`/ios-send-${slug}-qr`]: [/scan/i, /every few seconds/],
-  "/android-send-specific-address": [/paste/i, /Transaction submitted/],
-  [`/android-receive-${slug}-qr`]: [/QR code/, /payment request/i],
+  [`/ios-sell-${slug}`]: [/three/, /wallet fee/, /centralized exchange/, /every few seconds/, /minimum deposit/],
+  [`/ios-buy-${slug}`]: [
+    /every few seconds/,
+    /not listed on major centralized exchanges/,
+    /no quote/,
+    new RegExp(escapeRegExp(swapUrl(site))),
+  ],
+  [`/android-receive-${slug}-qr`]: [/QR code/, /payment request/i, /never the public token address/],
   "/browser-add-liquidity": [
+    /Review[\s\S]*Create[\s\S]*Spending cap request[\s\S]*Confirm the deposit/,
     /connect/i,
     /v3 position/i,
     new RegExp(`spending caps? for both tokens|approve.*${symbol}.*USDC`, "is"),
@@ -82,6 +95,9 @@ const required: Record<string, RegExp[]> = {
     /not listed on major centralized exchanges/,
   ],
   "/guides-secret-recovery-phrase": [
+    /second device or (in )?a new profile|second device/i,
+    /Don't reset or restore the old wallet first/,
+    /Revoke approvals/,
     /12-word|12 words/,
     /only way to restore/i,
     /permanent/i,
@@ -93,6 +109,8 @@ const required: Record<string, RegExp[]> = {
 
 /** Platform-only notes must not leak onto the other platform's page. */
 const forbidden: Record<string, RegExp[]> = {
+  [`/ios-import-account`]: [/Paste the key right away\. The iOS clipboard keeps/],
+  "/browser-import-token": [/don't interact with it/, /Don't fill these fields in by hand/],
   [`/ios-buy-${slug}`]: [/price difference/, /Transaction submitted/],
   [`/ios-sell-${slug}`]: [/price difference/, /Transaction submitted/],
   [`/ios-send-${slug}-qr`]: [/Transaction submitted/],
@@ -128,9 +146,15 @@ test.describe("wallet guides", () => {
       const response = await page.goto(guide.path);
       expect(response?.status()).toBe(200);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(guide.title);
-      const steps = page.locator("article > ol > li");
-      expect(await steps.count()).toBeGreaterThan(0);
-      await expect(steps.first().getByRole("heading", { level: 2 })).toContainText("Step 1:");
+      await expect(page.getByTestId("guide-reviewed")).toContainText(/^Reviewed on \d{1,2} \w+ \d{4} with .+\.$/);
+      if (guide.layout === "steps") {
+        const steps = page.locator("article > ol > li");
+        expect(await steps.count()).toBeGreaterThan(0);
+        await expect(steps.first().getByRole("heading", { level: 2 })).toContainText("Step 1:");
+      } else {
+        // The tips guides explain ideas: their topics are headings, never "Step 1: What a liquidity pool is".
+        await expect(page.getByRole("heading", { level: 2 }).first()).not.toContainText("Step");
+      }
 
       // innerText, as a reader sees it: block elements are separated, hidden text is left out.
       // biome-ignore lint/performance/useDomNodeTextContent: textContent would run paragraphs together.
@@ -173,6 +197,7 @@ test.describe("wallet guides", () => {
   test("the receive guide shows an example payment request for the token", async ({ page }) => {
     await page.goto(`/ios-receive-${slug}-qr`);
     await expect(page.getByRole("img", { name: /Example QR code of a request for 25/ })).toBeVisible();
+    await expect(page.getByRole("img", { name: /cannot be scanned/ })).toBeVisible();
     await expect(page.getByTestId("payment-request-uri")).toHaveText(
       `ethereum:${address}@${site.token.chainId}/transfer?address=0x0000000000000000000000000000000000000000&uint256=25${"0".repeat(site.token.decimals)}`,
     );

@@ -15,7 +15,7 @@ export function PaymentRequest({ uri, svg, tokens }: { uri: string; svg: string;
       <div className="mt-5 grid items-start gap-6 md:grid-cols-[220px_1fr]">
         <div
           role="img"
-          aria-label={`Example QR code of a request for ${tokens} ${token.symbol}`}
+          aria-label={`Example QR code of a request for ${tokens} ${token.symbol}, with its corner squares left out so it cannot be scanned`}
           className="mx-auto w-[220px]"
           dangerouslySetInnerHTML={{ __html: svg }}
         />
@@ -47,8 +47,8 @@ export function PaymentRequest({ uri, svg, tokens }: { uri: string; svg: string;
       <div className="callout callout-warning" role="note">
         <p className="callout-title">Example only</p>
         <p>
-          Do not pay this code. Its recipient is the zero address, which no one owns: a standard token refuses the transfer, and you would
-          only lose the network fee.
+          This picture has its three corner squares left out, so no wallet can scan it. Its recipient is the zero address, which no one
+          owns: never send anything to it. A real request shows your own address, and all three corner squares.
         </p>
       </div>
     </section>

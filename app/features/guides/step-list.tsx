@@ -1,8 +1,26 @@
 import { Markdown } from "../../components/ui/markdown.tsx";
 import type { GuidePageData } from "../../content/guides.server.ts";
 
-/** The numbered steps: an ordered list, each step's title, text and picture. */
-export function StepList({ steps }: { steps: GuidePageData["steps"] }) {
+/**
+ * The numbered steps: an ordered list, each step's title, text and picture.
+ * An explainer (the tips guides) shows its topics as plain sections instead:
+ * "What a liquidity pool is" is not a step.
+ */
+export function StepList({ steps, numbered }: { steps: GuidePageData["steps"]; numbered: boolean }) {
+  if (!numbered) {
+    return (
+      <div className="mt-10 space-y-12">
+        {steps.map((step, index) => (
+          <section key={step.title} aria-labelledby={`section-${index + 1}`}>
+            <h2 id={`section-${index + 1}`} className="text-2xl font-bold">
+              {step.title}
+            </h2>
+            <Markdown html={step.html} className="mt-3" />
+          </section>
+        ))}
+      </div>
+    );
+  }
   return (
     <ol className="mt-10 space-y-12">
       {steps.map((step, index) => (

@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { guideCatalog } from "../../app/content/guide-catalog.ts";
+import { parseGuide } from "../../app/content/guide-document.ts";
+import { loadSiteConfig } from "../../config/site.ts";
+import { drawScreen, drawScreenChecked } from "./draw-screen.ts";
+
+const site = loadSiteConfig();
+
+describe("guide illustrations", () => {
+  it("refuses a drawing that would cut text off", () => {
+    const spec = {
+      frame: "phone" as const,
+      title: "Swap",
+      alt: "A swap screen whose button label is far too long to fit.",
+      items: [{ kind: "button" as const, text: "A button label that is much too long to fit on one phone-sized button" }],
+    };
+    expect(drawScreenChecked(spec).problems).toHaveLength(1);
+    expect(() => drawScreen(spec)).toThrow(/does not fit/);
+  });
+
+  it("refuses items that run past the bottom of the frame", () => {
+    const spec = {
+      frame: "phone" as const,
+      title: "Words",
+      alt: "Far more recovery-phrase slots than a phone screen holds.",
+      items: Array.from({ length: 8 }, () => ({ kind: "words" as const, count: 6 })),
+    };
+    expect(drawScreenChecked(spec).problems.join()).toMatch(/past the bottom/);
+  });
+
+  it("draws every step of every guide with all of its text whole", () => {
+    const problems: string[] = [];
+    let drawn = 0;
+    for (const entry of guideCatalog(site)) {
+      for (const [index, step] of parseGuide(entry, site).steps.entries()) {
+        if (!step.screen) continue;
+        drawn++;
+        for (const problem of drawScreenChecked(step.screen).problems) problems.push(`${entry.path} step ${index + 1}: ${problem}`);
+      }
+    }
+    expect(drawn).toBeGreaterThan(90);
+    expect(problems).toEqual([]);
+  });
+
+  it("shows the requesting site's origin on every site request in the pop-up", () => {
+    const liquidity = guideCatalog(site).find((entry) => entry.path === "/browser-add-liquidity");
+    const requests = parseGuide(liquidity as NonNullable<typeof liquidity>, site)
+      .steps.map((step) => step.screen)
+      .filter((screen) => screen?.frame === "request");
+    expect(requests.length).toBeGreaterThanOrEqual(3);
+    for (const screen of requests) {
+      expect(screen?.frame === "request" && screen.origin).toBe(site.dex.appUrl);
+      expect(drawScreen(screen as NonNullable<typeof screen>)).toContain(site.dex.appUrl);
+    }
+  });
+});
+
+describe("guide metadata", () => {
+  it("gives every guide the date it was reviewed and what it was checked against", () => {
+    for (const entry of guideCatalog(site)) {
+      expect(entry.reviewed, entry.path).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(entry.reviewedWith.length, entry.path).toBeGreaterThan(3);
+    }
+  });
+});
