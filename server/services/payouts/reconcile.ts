@@ -103,49 +103,68 @@ export async function reconcileTransfers(deps: ReconcileDeps): Promise<Reconcile
          )})`);
     }
 
-    let matched = 0;
-    let alerts = 0;
-    for (const log of logs) {
-      const [inserted] = await queryRows<{ tx_hash: string }>(
-        tx,
-        sql`insert into chain_transfers (tx_hash, log_index, block_number, block_hash, to_address, value, seen_at)
-            values (${log.txHash}, ${log.logIndex}, ${log.blockNumber}, ${log.blockHash}, ${log.to}, ${log.value.toString()}, ${now})
-            on conflict (tx_hash, log_index) do nothing
-            returning tx_hash`,
-      );
-      if (!inserted) continue;
-      const [paid] = await queryRows<{ payout_id: string }>(
-        tx,
-        sql`
-          with candidate as (
-            select id from payouts
-             where status = 'batched' and address = ${log.to} and amount::numeric * ${scale}::numeric = ${log.value.toString()}::numeric
-               and (signed_tx_hash is null or signed_tx_hash = ${log.txHash})
-             order by signed_tx_hash is null, batched_at, id
-             limit 1
-          ), paid as (
-            update payouts set status = 'sent', tx_hash = ${log.txHash}, block_number = ${log.blockNumber}, sent_at = ${now}
-             where id in (select id from candidate) and status = 'batched'
-            returning id
-          )
-          update chain_transfers set payout_id = (select id from paid)
-           where tx_hash = ${log.txHash} and log_index = ${log.logIndex} and exists (select 1 from paid)
-          returning payout_id::text`,
-      );
-      if (paid) {
-        matched++;
-        continue;
-      }
-      const raised = await queryRows<{ id: number }>(
-        tx,
-        sql`insert into operator_alerts (kind, subject, details, created_at)
-            values ('unmatched_transfer', ${`${log.txHash}:${log.logIndex}`},
-                    ${`A transfer of ${log.value} base units from the treasury to ${log.to} in block ${log.blockNumber} pays no batched payout.`}, ${now})
-            on conflict (kind, subject) do nothing
-            returning id`,
-      );
-      alerts += raised.length;
-    }
+    const inserted = await queryRows<{ tx_hash: string; log_index: number }>(
+      tx,
+      sql`insert into chain_transfers (tx_hash, log_index, block_number, block_hash, to_address, value, seen_at)
+          select l.tx_hash, l.log_index, l.block_number, l.block_hash, l.to_address, l.value, ${now}
+            from jsonb_to_recordset(${JSON.stringify(logs.map(logRecord))}::jsonb)
+                 as l(tx_hash text, log_index int, block_number bigint, block_hash text, to_address text, value numeric)
+          on conflict (tx_hash, log_index) do nothing
+          returning tx_hash, log_index`,
+    );
+    const fresh = JSON.stringify(inserted);
+    // Pairs each new log with one batched payout: a hot-wallet payout only through its own transaction;
+    // the others by recipient and amount, the nth such log with the nth oldest such payout.
+    const paid = await queryRows<{ tx_hash: string }>(
+      tx,
+      sql`
+        with fresh as (
+          select c.tx_hash, c.log_index, c.to_address, c.value, c.block_number
+            from chain_transfers c join jsonb_to_recordset(${fresh}::jsonb) as k(tx_hash text, log_index int) using (tx_hash, log_index)
+        ), by_transaction as (
+          select distinct on (p.id) p.id as payout_id, f.tx_hash, f.log_index
+            from fresh f join payouts p
+              on p.signed_tx_hash = f.tx_hash and p.status = 'batched' and p.address = f.to_address
+             and p.amount::numeric * ${scale}::numeric = f.value
+           order by p.id, f.log_index
+        ), other_logs as (
+          select f.*, row_number() over (partition by f.to_address, f.value order by f.block_number, f.log_index) as position
+            from fresh f
+           where not exists (select 1 from by_transaction b where b.tx_hash = f.tx_hash and b.log_index = f.log_index)
+        ), other_payouts as (
+          select p.id, p.address, p.amount::numeric * ${scale}::numeric as value,
+                 row_number() over (partition by p.address, p.amount order by p.batched_at, p.id) as position
+            from payouts p
+           where p.status = 'batched' and p.signed_tx_hash is null and p.address in (select to_address from other_logs)
+        ), pairs as (
+          select payout_id, tx_hash, log_index from by_transaction
+          union all
+          select op.id, ol.tx_hash, ol.log_index
+            from other_logs ol join other_payouts op on op.address = ol.to_address and op.value = ol.value and op.position = ol.position
+        ), sent as (
+          update payouts p set status = 'sent', tx_hash = pairs.tx_hash, block_number = c.block_number, sent_at = ${now}
+            from pairs join chain_transfers c using (tx_hash, log_index)
+           where p.id = pairs.payout_id and p.status = 'batched'
+          returning p.id, pairs.tx_hash, pairs.log_index
+        )
+        update chain_transfers c set payout_id = sent.id from sent
+         where c.tx_hash = sent.tx_hash and c.log_index = sent.log_index
+        returning c.tx_hash`,
+    );
+    const raised = await queryRows<{ id: number }>(
+      tx,
+      sql`insert into operator_alerts (kind, subject, details, created_at)
+          select 'unmatched_transfer', c.tx_hash || ':' || c.log_index,
+                 'A transfer of ' || c.value || ' base units from the treasury to ' || c.to_address || ' in block ' || c.block_number
+                   || ' pays no batched payout.',
+                 ${now}
+            from chain_transfers c join jsonb_to_recordset(${fresh}::jsonb) as k(tx_hash text, log_index int) using (tx_hash, log_index)
+           where c.payout_id is null
+          on conflict (kind, subject) do nothing
+          returning id`,
+    );
+    const matched = paid.length;
+    const alerts = raised.length;
 
     const confirmed = await queryRows<{ id: string }>(
       tx,
@@ -159,4 +178,15 @@ export async function reconcileTransfers(deps: ReconcileDeps): Promise<Reconcile
     return { matched, alerts, confirmed: confirmed.length, reverted: droppedPayouts.length };
   });
   return { fromBlock: fromBlock.toString(), toBlock: head.toString(), logs: logs.length, rpcCalls, ...summary };
+}
+
+function logRecord(log: TransferLog) {
+  return {
+    tx_hash: log.txHash,
+    log_index: log.logIndex,
+    block_number: log.blockNumber.toString(),
+    block_hash: log.blockHash,
+    to_address: log.to,
+    value: log.value.toString(),
+  };
 }
