@@ -59,10 +59,14 @@ export async function e2eHooks(app: FastifyInstance, { db, clock }: { db: Databa
     return { ok: row !== undefined };
   });
 
+  // Slow requests, and how many have reached the server: a shutdown test signals only once they all have.
+  let slowArrived = 0;
   app.get("/__e2e__/slow", { schema: { querystring: z.object({ ms: z.coerce.number().int().min(0).max(5_000) }) } }, async (request) => {
+    slowArrived++;
     await new Promise((resolve) => setTimeout(resolve, (request.query as { ms: number }).ms));
     return { ok: true };
   });
+  app.get("/__e2e__/slow-arrived", async () => ({ count: slowArrived }));
 
   app.post(
     "/__e2e__/backdate-claim",

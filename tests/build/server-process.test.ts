@@ -58,8 +58,11 @@ describe("the server as a process", () => {
     };
     const loops = Array.from({ length: 4 }, loop);
     const slow = Array.from({ length: 8 }, () => fetch(`${server.url}/__e2e__/slow?ms=1200`).then((response) => response.status));
-    // However slow the machine, signal only once the load is really flowing.
-    while (load.filter((outcome) => outcome.status === 200).length < 10) await new Promise((resolve) => setTimeout(resolve, 20));
+    // However slow the machine, signal only once the load is flowing and all eight slow requests have reached the server.
+    const slowArrived = async () => ((await (await fetch(`${server.url}/__e2e__/slow-arrived`)).json()) as { count: number }).count;
+    while (load.filter((outcome) => outcome.status === 200).length < 10 || (await slowArrived()) < 8) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
 
     const signalledAt = Date.now();
     server.child.kill("SIGTERM");
