@@ -9,6 +9,13 @@ export function explorerTokenUrl(site: SiteConfig): string {
   return `${site.explorer.baseUrl}/token/${site.token.address}`;
 }
 
+/** The token's own page for its address; any other address's page otherwise. */
+export function explorerAddressUrl(site: SiteConfig, address: string): string {
+  return address.toLowerCase() === site.token.address.toLowerCase()
+    ? explorerTokenUrl(site)
+    : `${site.explorer.baseUrl}/address/${address}`;
+}
+
 export function poolUrl(site: SiteConfig): string {
   return `${site.dex.appUrl}/explore/pools/ethereum/${site.dex.poolAddress}`;
 }

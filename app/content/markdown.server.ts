@@ -1,8 +1,12 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { Marked, type Tokens } from "marked";
+import { Marked, type TokenizerAndRendererExtension, type Tokens } from "marked";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { parse as parseYaml } from "yaml";
 import type { z } from "zod";
+import { explorerAddressUrl } from "../../common/links.ts";
+import { AddressBlock } from "../components/ui/address-block.tsx";
 import { site } from "../site.ts";
 import { sitePages } from "../site-pages.ts";
 import { fillPlaceholders, placeholderValues } from "./placeholders.ts";
@@ -31,8 +35,30 @@ export function readContentFile<Schema extends z.ZodType>(file: string, schema: 
   return { data: result.data, body };
 }
 
+const ADDRESS = /0x[0-9a-fA-F]{40}(?![0-9a-zA-Z])/;
+
+/** The same address block the token-address dialog shows, as static HTML; the Markdown component makes its Copy button work. */
+export function addressBlockHtml(address: string): string {
+  return renderToStaticMarkup(
+    createElement(AddressBlock, { address, explorerUrl: explorerAddressUrl(site, address), explorerName: site.explorer.name }),
+  );
+}
+
+/** An address printed in running text, as in the terms: `{{token.address}}` without backticks. */
+const addressInText: TokenizerAndRendererExtension = {
+  name: "address",
+  level: "inline",
+  start: (source) => source.match(ADDRESS)?.index,
+  tokenizer(source) {
+    const match = new RegExp(`^${ADDRESS.source}`).exec(source);
+    return match ? { type: "address", raw: match[0] } : undefined;
+  },
+  renderer: (token) => addressBlockHtml(token.raw),
+};
+
 /**
- * Markdown to HTML for the site's own content. Internal links must name a
+ * Markdown to HTML for the site's own content. Every printed address becomes
+ * an address block (in backticks or not). Internal links must name a
  * page that exists (else the build fails); external links open in a new tab.
  */
 let knownPaths: Set<string> | undefined;
@@ -43,7 +69,12 @@ export function renderMarkdown(markdown: string, source: string): string {
   const pages = knownPaths;
   const marked = new Marked({
     gfm: true,
+    extensions: [addressInText],
     renderer: {
+      codespan({ text }: Tokens.Codespan) {
+        if (new RegExp(`^${ADDRESS.source}$`).test(text)) return addressBlockHtml(text);
+        return false;
+      },
       heading({ tokens, depth }: Tokens.Heading) {
         const text = this.parser.parseInline(tokens);
         return `<h${depth} id="${slugify(text)}">${text}</h${depth}>\n`;

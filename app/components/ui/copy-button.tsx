@@ -1,27 +1,29 @@
 import { useEffect, useRef, useState } from "react";
+import { copyText } from "../../lib/clipboard.ts";
 import { COPIED_LABEL_MS } from "../../lib/timings.ts";
 
-/** Copies `text`; reads "Copied!" for two seconds. A failed copy is only logged, as the spec asks. */
+export const COPIED_LABEL = "Copied!";
+
+/**
+ * Copies `text`; reads "Copied!" for two seconds. `data-copy` lets HTML
+ * rendered at build time (the guides' address blocks) carry the same button:
+ * the Markdown component copies for it.
+ */
 export function CopyButton({ text, label = "Copy", className = "btn-primary" }: { text: string; label?: string; className?: string }) {
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(text);
-    } catch (error) {
-      console.warn("Could not copy to the clipboard:", error);
-      return;
-    }
+    if (!(await copyText(text))) return;
     setCopied(true);
     clearTimeout(timer.current);
     timer.current = setTimeout(() => setCopied(false), COPIED_LABEL_MS);
   };
 
   return (
-    <button type="button" onClick={copy} className={className} aria-live="polite">
-      {copied ? "Copied!" : label}
+    <button type="button" onClick={copy} className={className} aria-live="polite" data-copy={text} data-label={label}>
+      {copied ? COPIED_LABEL : label}
     </button>
   );
 }

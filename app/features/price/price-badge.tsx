@@ -36,10 +36,10 @@ export function PriceBadge() {
   }, []);
 
   return (
-    <p className="inline-flex h-12 w-[20.5rem] max-w-full items-center justify-between gap-3 rounded-full border border-white/20 bg-white/10 px-5 text-white">
+    <p className="inline-flex h-12 max-w-full items-center gap-3 rounded-full border border-white/20 bg-white/10 px-4 text-white sm:gap-4 sm:px-5">
       <span className="text-sm font-semibold tracking-wide whitespace-nowrap text-white/80 uppercase">{site.token.symbol} price</span>
       <span
-        className={`h-7 w-44 text-left font-mono text-lg leading-7 whitespace-nowrap tabular-nums ${state.status === "ready" ? "font-bold" : "text-white/70"}`}
+        className={`h-7 w-[14ch] text-left font-mono text-base leading-7 whitespace-nowrap tabular-nums sm:text-lg ${state.status === "ready" ? "font-bold" : "text-white/70"}`}
       >
         {state.status === "ready" ? formatUsdPrice(state.price) : state.status === "loading" ? "Loading…" : "Unavailable"}
       </span>
