@@ -13,6 +13,7 @@ import { sweepJob } from "./jobs/sweep.ts";
 import { answerClientError } from "./plugins/client-errors.ts";
 import { errorHandling } from "./plugins/errors.ts";
 import { metricsRoute, observability } from "./plugins/observability.ts";
+import { openApi } from "./plugins/openapi.ts";
 import { requestGuards } from "./plugins/request-guards.ts";
 import { securityHeaders } from "./plugins/security-headers.ts";
 import { sessionsPlugin } from "./plugins/sessions.ts";
@@ -133,6 +134,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(errorHandling, { site: deps.siteBuild });
   await app.register(requestGuards, { site });
   await app.register(sessionsPlugin, { db, clock, site });
+  await app.register(openApi, { site });
 
   const work =
     deps.passwordWork ??

@@ -1,9 +1,15 @@
+import type { CsrfPage, CsrfReply, RegisterBody, SignInBody } from "../../common/api/accounts.ts";
+import type { ContactAnswer } from "../../common/api/contact.ts";
+import type { ErrorReply, SuccessReply } from "../../common/api/fields.ts";
 import type { PayoutsView, PayoutView } from "../../common/api/payouts.ts";
+import { priceField } from "../../common/api/price.ts";
+import type { DashboardData, WalletBody } from "../../common/api/rewards.ts";
 import { site } from "../site.ts";
 
 /**
  * The only place in the app that calls fetch. Every call of the spec's API is
- * a function here; each answers `{ ok, status, body }` and never throws on an
+ * a function here, typed by the schemas in common/api that the server
+ * validates with; each answers `{ ok, status, body }` and never throws on an
  * HTTP error, so screens decide what a status means.
  */
 export type ApiResult<T> = { ok: boolean; status: number; body: T | null };
@@ -35,50 +41,26 @@ export function signOut(): Promise<ApiResult<unknown>> {
   return request("/api/signout");
 }
 
-export type Message = { err_msg?: string; suc_msg?: string };
-export type CsrfPage = "signin" | "register" | "update-wallet-address" | "payouts";
+/** What a call that changes something answers: `suc_msg`, or `err_msg` when refused. */
+export type Message = Partial<SuccessReply & ErrorReply>;
 
-export function requestCsrfToken(page: CsrfPage): Promise<ApiResult<{ csrf_token?: string }>> {
+export function requestCsrfToken(page: CsrfPage): Promise<ApiResult<Partial<CsrfReply & ErrorReply>>> {
   return page === "register"
     ? request(`/api/register?app=${encodeURIComponent(site.token.slug)}`)
     : request(`/api/request-csrftoken?app=${encodeURIComponent(site.token.slug)}&page=${page}`);
 }
 
-export type SignInPayload = { username: string; password: string; remember: boolean; csrfToken: string };
+export type SignInPayload = Omit<SignInBody, "app">;
 
 export function signIn(payload: SignInPayload): Promise<ApiResult<Message>> {
   return request("/api/signin", { method: "POST", body: JSON.stringify({ ...payload, app: site.token.slug }) });
 }
 
-export type RegisterPayload = {
-  first_name: string;
-  last_name: string;
-  username: string;
-  password: string;
-  password2: string;
-  referral_code: string;
-  website: string;
-  csrfToken: string;
-};
+export type RegisterPayload = Omit<RegisterBody, "app">;
 
 export function register(payload: RegisterPayload): Promise<ApiResult<Message>> {
   return request("/api/register", { method: "POST", body: JSON.stringify({ ...payload, app: site.token.slug }) });
 }
-
-export type LedgerKind = "daily_reward" | "referral_bonus" | "admin_credit" | "admin_debit" | "payout_hold" | "payout_release";
-
-/** Token amounts travel as decimal strings of whole tokens: exact, never floats. */
-export type DashboardData = {
-  time_remaining: string;
-  balance: string;
-  address: string;
-  referral_code: string;
-  first_name: string;
-  today_reward: string;
-  referral_count: number;
-  referral_bonus_total: string;
-  recent_activity: Array<{ kind: LedgerKind; amount: string; created_at: string }>;
-};
 
 export function dashboard(): Promise<ApiResult<DashboardData>> {
   return request(`/api/dashboard?app=${encodeURIComponent(site.token.slug)}`);
@@ -88,22 +70,19 @@ export function claimDailyReward(): Promise<ApiResult<Message>> {
   return request(`/api/claim-daily-reward?app=${encodeURIComponent(site.token.slug)}`);
 }
 
-export function updateWalletAddress(payload: { address: string; old_address: string; csrfToken: string }): Promise<ApiResult<Message>> {
+export function updateWalletAddress(payload: Omit<WalletBody, "app">): Promise<ApiResult<Message>> {
   return request("/api/dashboard-update-wallet-address", { method: "PUT", body: JSON.stringify({ ...payload, app: site.token.slug }) });
 }
 
-/** The contact form's answer, in the protocol of form-submission providers. */
-export type ContactAnswer = { success?: boolean; message?: string };
-
 /** Posts the contact form as multipart form data to the configured endpoint: ours by default, or an external provider's. */
-export function submitContactForm(form: FormData): Promise<ApiResult<ContactAnswer>> {
+export function submitContactForm(form: FormData): Promise<ApiResult<Partial<ContactAnswer>>> {
   return request(site.contact.endpoint, { method: "POST", body: form });
 }
 
 /** GET /api/{product}-price → {"{product}_price": number}. */
 export async function tokenPrice(): Promise<ApiResult<number>> {
   const result = await request<Record<string, unknown>>(`/api/${site.token.slug}-price`);
-  const price = result.body?.[`${site.token.slug}_price`];
+  const price = result.body?.[priceField(site.token.slug)];
   return {
     ok: result.ok && typeof price === "number" && Number.isFinite(price),
     status: result.status,

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { type CsrfPage, requestCsrfToken } from "./api-client.ts";
+import type { CsrfPage } from "../../common/api/accounts.ts";
+import { requestCsrfToken } from "./api-client.ts";
 
 /** The page's CSRF token, requested once on load; `refresh` after the server says the form expired. */
 export function useCsrfToken(page: CsrfPage, { load }: { load: boolean } = { load: true }) {

@@ -1,4 +1,6 @@
+import type { Hex } from "viem";
 import { z } from "zod";
+import { appField, csrfTokenField, jsonObject } from "./fields.ts";
 
 /**
  * Request and reply shapes of the payout endpoints (wallet verification,
@@ -18,8 +20,13 @@ export const verifyWalletFields = {
   signature: z
     .string({ error: "The signature is missing." })
     .regex(/^0x[0-9a-fA-F]+$/, "The signature is not valid.")
-    .max(20_000, "The signature is not valid."),
+    .max(20_000, "The signature is not valid.")
+    .pipe(z.custom<Hex>()),
 };
+
+export function verifyWalletBody(slug: string) {
+  return jsonObject({ ...verifyWalletFields, app: appField(slug), csrfToken: csrfTokenField });
+}
 
 export const verifyWalletReply = z.object({ address: z.string(), verified_at: z.string() });
 
@@ -64,6 +71,16 @@ export const requestPayoutFields = {
     .trim()
     .regex(/^\d{1,30}$/, "Enter a whole number of tokens, without decimals or separators."),
 };
+
+export function requestPayoutBody(slug: string) {
+  return jsonObject({ ...requestPayoutFields, app: appField(slug), csrfToken: csrfTokenField });
+}
+
+export function cancelPayoutBody(slug: string) {
+  return jsonObject({ app: appField(slug), csrfToken: csrfTokenField });
+}
+
+export const PAYOUT_CANCELLED = "Your transfer was cancelled and the tokens are back in your balance.";
 
 export const payoutIdParams = z.object(
   { id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) },

@@ -13,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { LEDGER_KINDS } from "../../common/api/rewards.ts";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -84,8 +85,7 @@ export const rateLimitCounters = pgTable(
   (table) => [primaryKey({ columns: [table.key, table.windowStart] }), index("rate_limit_expires_idx").on(table.expiresAt)],
 );
 
-export const LEDGER_KINDS = ["daily_reward", "referral_bonus", "admin_credit", "admin_debit", "payout_hold", "payout_release"] as const;
-export type LedgerKind = (typeof LEDGER_KINDS)[number];
+export { LEDGER_KINDS, type LedgerKind } from "../../common/api/rewards.ts";
 
 /** Every credit and debit, never edited: a correction is a new entry. */
 export const ledgerEntries = pgTable(

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { isDatabaseUnavailable } from "../db/errors.ts";
 import { type SiteBuild, sendAsset } from "./site.ts";
 
@@ -48,7 +49,7 @@ export const errorHandling = fp<{ site: SiteBuild | null }>(async (app: FastifyI
       request.log.error({ err: error }, "request failed");
       return reply.code(status).send({ err_msg: SERVER_ERROR_MESSAGE });
     }
-    const fromValidation = error.code === "FST_ERR_VALIDATION" ? error.message : undefined;
+    const fromValidation = hasZodFastifySchemaValidationErrors(error) ? error.validation[0]?.message : undefined;
     const fromSyntax = error instanceof SyntaxError ? messagesByCode.FST_ERR_CTP_INVALID_JSON_BODY : undefined;
     const message = fromValidation ?? fromSyntax ?? messagesByCode[error.code] ?? messagesByStatus[status] ?? "The request was refused.";
     return reply.code(status).send({ err_msg: message });

@@ -78,7 +78,7 @@ export const observability = fp<{ priceAgeSeconds: () => number | null }>(async 
 
 /** GET /metrics, for a scraper holding the configured bearer token. */
 export async function metricsRoute(app: FastifyInstance, { token }: { token: string | null }) {
-  app.get("/metrics", async (request, reply) => {
+  app.get("/metrics", { schema: { summary: "Prometheus metrics, for a scraper holding the metrics token" } }, async (request, reply) => {
     if (token !== null) {
       const given = Buffer.from(request.headers.authorization ?? "");
       const expected = Buffer.from(`Bearer ${token}`);

@@ -188,7 +188,7 @@ export const siteFastPath = fp<{ build: SiteBuild }>(async (app: FastifyInstance
 
 /** Serves the pages the build prerendered and their assets; every other path is the 404 page with status 404. */
 export const sitePlugin = fp<{ build: SiteBuild }>(async (app: FastifyInstance, { build }) => {
-  app.get("/*", (request, reply) => {
+  app.get("/*", { schema: { hide: true } }, (request, reply) => {
     const pathname = pathOf(request.url);
     if (pathname.startsWith("/api/")) return reply.callNotFound();
     const page = build.pages.get(pathname) ?? build.files.get(pathname);

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Clock } from "../clock.ts";
 import type { Database } from "../db/client.ts";
@@ -17,18 +18,21 @@ export const E2E_PASSWORD = "end-to-end-password";
  * (for the graceful-shutdown test), a bare JSON route and a one-row primary-key
  * read through the app's own pool (the benchmarks' two floors).
  */
-export async function e2eHooks(app: FastifyInstance, { db, clock }: { db: Database; clock: Clock }) {
+export async function e2eHooks(fastify: FastifyInstance, { db, clock }: { db: Database; clock: Clock }) {
+  // Test-only routes stay out of the published API document.
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   let created = 0;
 
   app.post(
     "/__e2e__/users",
     {
       schema: {
+        hide: true,
         body: z.object({ first_name: z.string().optional(), referred_by: z.string().optional(), remember: z.boolean().optional() }),
       },
     },
     async (request) => {
-      const body = request.body as { first_name?: string; referred_by?: string; remember?: boolean };
+      const body = request.body;
       created++;
       const email = `e2e.${Date.now()}.${created}@example.com`;
       const [referrer] = body.referred_by
@@ -52,27 +56,31 @@ export async function e2eHooks(app: FastifyInstance, { db, clock }: { db: Databa
   );
 
   // The benchmarks' baseline: the cheapest JSON answer this server can give, measured beside the real calls.
-  app.get("/__e2e__/bare", async () => ({ ok: true }));
+  app.get("/__e2e__/bare", { schema: { hide: true } }, async () => ({ ok: true }));
 
-  app.get("/__e2e__/floor", async () => {
+  app.get("/__e2e__/floor", { schema: { hide: true } }, async () => {
     const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, 1));
     return { ok: row !== undefined };
   });
 
   // Slow requests, and how many have reached the server: a shutdown test signals only once they all have.
   let slowArrived = 0;
-  app.get("/__e2e__/slow", { schema: { querystring: z.object({ ms: z.coerce.number().int().min(0).max(5_000) }) } }, async (request) => {
-    slowArrived++;
-    await new Promise((resolve) => setTimeout(resolve, (request.query as { ms: number }).ms));
-    return { ok: true };
-  });
-  app.get("/__e2e__/slow-arrived", async () => ({ count: slowArrived }));
+  app.get(
+    "/__e2e__/slow",
+    { schema: { hide: true, querystring: z.object({ ms: z.coerce.number().int().min(0).max(5_000) }) } },
+    async (request) => {
+      slowArrived++;
+      await new Promise((resolve) => setTimeout(resolve, request.query.ms));
+      return { ok: true };
+    },
+  );
+  app.get("/__e2e__/slow-arrived", { schema: { hide: true } }, async () => ({ count: slowArrived }));
 
   app.post(
     "/__e2e__/backdate-claim",
-    { schema: { body: z.object({ email: z.string(), seconds_ago: z.number().int() }) } },
+    { schema: { hide: true, body: z.object({ email: z.string(), seconds_ago: z.number().int() }) } },
     async (request) => {
-      const { email, seconds_ago } = request.body as { email: string; seconds_ago: number };
+      const { email, seconds_ago } = request.body;
       const lastClaimAt = new Date(clock.now().getTime() - seconds_ago * 1000);
       await db
         .update(users)

@@ -1,10 +1,8 @@
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
+import { healthReply } from "../../common/api/health.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { ping } from "../db/client.ts";
 import { migrationsApplied } from "../db/migrate.ts";
-
-const healthReply = z.object({ status: z.enum(["ok", "unavailable"]) });
 
 /** /healthz: the process is up. /readyz: the database answers and is migrated (503 otherwise, and while shutting down). */
 export async function healthRoutes(app: FastifyInstance, { database }: { database: DatabaseHandle }) {

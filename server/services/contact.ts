@@ -1,29 +1,56 @@
-import { desc } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import nodemailer from "nodemailer";
-import { hasControlCharacters, hasDisplayTricks, isValidEmail } from "../../common/account-rules.ts";
+import { type ContactMessage, type ContactSubmission, contactMessage } from "../../common/api/contact.ts";
+import { checkFields } from "../../common/api/fields.ts";
 import type { Clock } from "../clock.ts";
 import type { Database } from "../db/client.ts";
 import { contactMessages } from "../db/schema.ts";
+import type { Limit, RateLimiter } from "./rate-limit.ts";
 
-export type ContactMessage = { name: string; email: string; subject: string; message: string };
+export type { ContactMessage };
 
-export const CONTACT_LIMITS = { name: 100, subject: 200, message: 5_000 } as const;
+export type ContactLimits = { accessKey: string; defaultSubject: string; messagesPerIp: Limit };
 
-/** Why a message is refused, in words for the sender; null when it is fine. */
-export function contactProblem(input: ContactMessage): string | null {
-  if (!input.name.trim()) return "Please enter your name.";
-  if (input.name.length > CONTACT_LIMITS.name) return `Please keep your name under ${CONTACT_LIMITS.name} characters.`;
-  if (!isValidEmail(input.email.trim())) return "Please enter a valid email.";
-  if (!input.message.trim()) return "Please enter a message.";
-  if (input.message.length > CONTACT_LIMITS.message)
-    return `Please keep your message under ${CONTACT_LIMITS.message.toLocaleString("en-US")} characters.`;
-  if (input.subject.length > CONTACT_LIMITS.subject) return "The subject is too long.";
-  // These fields become email headers when messages are forwarded: a line break would let a sender add headers of their own.
-  if (/[\r\n]/.test(`${input.name}${input.email}${input.subject}`)) return "Line breaks are not allowed in the name, email or subject.";
-  const typed = `${input.name}${input.email}${input.subject}${input.message}`;
-  if (hasControlCharacters(typed) || hasDisplayTricks(typed)) return "Please remove the special control characters from your message.";
-  return null;
+export type ContactResult =
+  | { ok: true; id: number | null }
+  | { ok: false; reason: "unknown-access-key" | "rate-limited" | "invalid"; message: string };
+
+/**
+ * One message from the contact form: the access key first, then the sender's
+ * rate limit, then the fields. A bot that ticked the hidden box is told it
+ * worked and nothing is kept. A stored message is forwarded by email when a
+ * forwarder is configured; a failed forward leaves it stored and logged.
+ */
+export async function submitContactMessage(
+  deps: { db: Database; clock: Clock; rateLimiter: RateLimiter; forward: ContactForwarder | null; log: ContactLog },
+  limits: ContactLimits,
+  submission: ContactSubmission & { ip: string },
+): Promise<ContactResult> {
+  const { db, clock, rateLimiter, forward, log } = deps;
+  if (submission.access_key !== limits.accessKey)
+    return { ok: false, reason: "unknown-access-key", message: "This form is not set up correctly: its access key is unknown." };
+  const attempts = await rateLimiter.hit(`contact:ip:${submission.ip}`, limits.messagesPerIp.windowMs);
+  if (attempts > limits.messagesPerIp.max)
+    return { ok: false, reason: "rate-limited", message: "You have sent several messages already. Please try again in an hour." };
+  if (submission.botcheck) return { ok: true, id: null };
+
+  const checked = checkFields(contactMessage, submission);
+  if (!checked.ok) return { ok: false, reason: "invalid", message: checked.message };
+  const message = { ...checked.data, subject: checked.data.subject || limits.defaultSubject };
+  const id = await storeContactMessage({ db, clock }, message, submission.ip);
+  log.info({ contactMessageId: id }, "contact message stored");
+  if (forward) {
+    try {
+      await forward({ ...message, id });
+      await db.update(contactMessages).set({ forwardedAt: clock.now() }).where(eq(contactMessages.id, id));
+    } catch (error) {
+      log.error({ err: error, contactMessageId: id }, "contact message stored but not forwarded");
+    }
+  }
+  return { ok: true, id };
 }
+
+type ContactLog = { info(details: object, message: string): void; error(details: object, message: string): void };
 
 export async function storeContactMessage(
   { db, clock }: { db: Database; clock: Clock },

@@ -1,7 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 
-export const CSRF_PAGES = ["signin", "register", "update-wallet-address", "payouts"] as const;
-export type CsrfPage = (typeof CSRF_PAGES)[number];
+import type { CsrfPage } from "../../common/api/accounts.ts";
 
 /** A token outlives any reasonable time a form stays open, and no more. */
 const MAX_AGE_SECONDS = 12 * 60 * 60;

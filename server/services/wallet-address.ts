@@ -37,8 +37,6 @@ export function checkWalletAddress(input: string, site: SiteConfig): AddressChec
   return { ok: true, address: checksummed };
 }
 
-export const STALE_ADDRESS = "Your wallet address was changed in another window. Reload the page to see the current one, then try again.";
-
 /** Replaces the address only if it is still `oldAddress` (case aside), so two tabs cannot overwrite each other unseen. */
 export async function updateWalletAddress(db: Database, userId: number, address: string, oldAddress: string): Promise<boolean> {
   const updated = await db

@@ -1,8 +1,8 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CONTACT_RECEIVED } from "../../common/api/contact.ts";
 import { contactMessages } from "../../server/db/schema.ts";
-import { CONTACT_RECEIVED } from "../../server/routes/api/contact.ts";
 import { agent } from "../helpers/agent.ts";
 import { useTestApp } from "../helpers/test-app.ts";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { FORM_EXPIRED } from "../../common/api/fields.ts";
 import { CROSS_SITE_REFUSED } from "../../server/plugins/request-guards.ts";
-import { FORM_EXPIRED } from "../../server/routes/api/schemas.ts";
 import { createUser, signedIn } from "../factories.ts";
 import { APP, agent } from "../helpers/agent.ts";
 import { useTestApp } from "../helpers/test-app.ts";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PRICE_UNAVAILABLE } from "../../common/api/price.ts";
 import { systemClock } from "../../server/clock.ts";
-import { PRICE_UNAVAILABLE } from "../../server/routes/api/price.ts";
 import { PriceCache } from "../../server/services/price/price-cache.ts";
 import { databaseSharedPrice } from "../../server/services/price/shared-price.ts";
 import { fixedPriceSource, uniswapV3PriceSource } from "../../server/services/price/sources.ts";

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { FORM_EXPIRED } from "../../common/api/fields.ts";
 import { users } from "../../server/db/schema.ts";
-import { FORM_EXPIRED } from "../../server/routes/api/schemas.ts";
 import { EMAIL_TAKEN, UNKNOWN_REFERRAL_CODE } from "../../server/services/auth/register.ts";
 import { createUser, findUserByEmail } from "../factories.ts";
 import { APP, agent, registerFields } from "../helpers/agent.ts";
@@ -47,7 +47,7 @@ describe("POST /api/register", () => {
     ["first_name", { first_name: "" }, "Please enter your first name."],
     ["first_name (spaces only)", { first_name: "   " }, "Please enter your first name."],
     ["last_name", { last_name: "" }, "Please enter your last name."],
-    ["username", { username: "" }, "Please enter your email."],
+    ["username", { username: "" }, "Please enter a valid email."],
     ["password", { password: "", password2: "" }, "Please enter a password."],
     ["password2", { password2: "" }, "Please confirm your password."],
   ])("requires %s", async (_, overrides, message) => {

@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { CLAIMED } from "../../common/api/rewards.ts";
 import { queryRows } from "../../server/db/client.ts";
 import { ledgerEntries, users } from "../../server/db/schema.ts";
-import { CLAIMED } from "../../server/routes/api/rewards.ts";
 import { createUser, signedIn } from "../factories.ts";
 import { APP, agent } from "../helpers/agent.ts";
 import { useTestApp } from "../helpers/test-app.ts";

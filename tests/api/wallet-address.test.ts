@@ -1,9 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { FORM_EXPIRED } from "../../common/api/fields.ts";
+import { ADDRESS_UPDATED, STALE_ADDRESS } from "../../common/api/rewards.ts";
 import { users } from "../../server/db/schema.ts";
-import { ADDRESS_UPDATED } from "../../server/routes/api/rewards.ts";
-import { FORM_EXPIRED } from "../../server/routes/api/schemas.ts";
-import { STALE_ADDRESS } from "../../server/services/wallet-address.ts";
 import { createUser, signedIn } from "../factories.ts";
 import { APP } from "../helpers/agent.ts";
 import { useTestApp } from "../helpers/test-app.ts";

@@ -1,6 +1,7 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import type { z } from "zod";
+import type { CsrfPage, RegisterBody, registerFields as registerSchema, SignInBody } from "../../common/api/accounts.ts";
 import { loadSiteConfig } from "../../config/site.ts";
-import type { CsrfPage } from "../../server/services/csrf.ts";
 
 const site = loadSiteConfig();
 export const APP = site.token.slug;
@@ -53,11 +54,13 @@ export function agent(app: FastifyInstance) {
     },
 
     async register(fields: Partial<RegisterFields> = {}): Promise<LightMyRequestResponse> {
-      return self.post("/api/register", { ...registerFields(fields), app: APP, csrfToken: await self.csrf("register") });
+      const body: RegisterBody = { ...registerFields(fields), app: APP, csrfToken: await self.csrf("register") };
+      return self.post("/api/register", body);
     },
 
     async signIn(username: string, password: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
-      return self.post("/api/signin", { username, password, app: APP, csrfToken: await self.csrf("signin"), ...extra }, headers);
+      const body: SignInBody = { username, password, app: APP, csrfToken: await self.csrf("signin") };
+      return self.post("/api/signin", { ...body, ...extra }, headers);
     },
   };
   return self;
@@ -65,14 +68,8 @@ export function agent(app: FastifyInstance) {
 
 export type Agent = ReturnType<typeof agent>;
 
-export type RegisterFields = {
-  first_name: string;
-  last_name: string;
-  username: string;
-  password: string;
-  password2: string;
-  referral_code: string;
-};
+/** What a person types to register, as the API receives it. */
+export type RegisterFields = Required<z.input<typeof registerSchema>>;
 
 let registered = 0;
 

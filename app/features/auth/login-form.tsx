@@ -1,5 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { signInFields } from "../../../common/api/accounts.ts";
+import { checkFields } from "../../../common/api/fields.ts";
 import { FormMessage } from "../../components/ui/form-message.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { signIn } from "../../lib/api-client.ts";
@@ -13,7 +15,7 @@ const EMPTY = { username: "", password: "", remember: false };
 export function LoginForm() {
   const [fields, setFields] = useState(EMPTY);
   const [error, setError] = useState<string | null>(null);
-  const [invalid, setInvalid] = useState<"username" | "password" | null>(null);
+  const [invalid, setInvalid] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const csrf = useCsrfToken("signin");
   const navigate = useNavigate();
@@ -22,18 +24,13 @@ export function LoginForm() {
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!fields.username.trim()) return fail("Please enter your email.", "username");
-    if (!fields.password) return fail("Please enter your password.", "password");
+    const checked = checkFields(signInFields, fields);
+    if (!checked.ok) return fail(checked.message, checked.field);
     setSubmitting(true);
     setError(null);
     setInvalid(null);
     const csrfToken = await csrf.ensure();
-    const result = await signIn({
-      username: fields.username.trim(),
-      password: fields.password,
-      remember: fields.remember,
-      csrfToken: csrfToken ?? "",
-    });
+    const result = await signIn({ ...checked.data, csrfToken: csrfToken ?? "" });
     setSubmitting(false);
     if (result.ok && !result.body?.err_msg) {
       setFields(EMPTY);
@@ -45,7 +42,7 @@ export function LoginForm() {
     setError(result.body?.err_msg ?? "We could not reach the server. Check your connection and try again.");
   };
 
-  function fail(message: string, field: "username" | "password") {
+  function fail(message: string, field: string) {
     setError(message);
     setInvalid(field);
   }

@@ -1,34 +1,20 @@
 import { type FormEvent, useEffect, useState } from "react";
-import { isValidEmail, PASSWORD_MIN_LENGTH } from "../../../common/account-rules.ts";
+import { PASSWORD_MIN_LENGTH } from "../../../common/account-rules.ts";
+import { registerForm } from "../../../common/api/accounts.ts";
+import { checkFields } from "../../../common/api/fields.ts";
 import { FormMessage } from "../../components/ui/form-message.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { register } from "../../lib/api-client.ts";
 import { useCsrfToken } from "../../lib/use-csrf-token.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 
-type Field = "first_name" | "last_name" | "username" | "password" | "password2" | "referral_code" | "terms";
-
 const EMPTY = { first_name: "", last_name: "", username: "", password: "", password2: "", referral_code: "", website: "", terms: false };
-
-export const TERMS_REQUIRED = "To proceed, please agree to our Terms & Conditions and Privacy Policy.";
-export const INVALID_EMAIL = "Please enter a valid email.";
-
-/** The spec's order: the terms box first, then the email; then the other required fields. */
-function firstProblem(fields: typeof EMPTY): { field: Field; message: string } | null {
-  if (!fields.terms) return { field: "terms", message: TERMS_REQUIRED };
-  if (!isValidEmail(fields.username.trim())) return { field: "username", message: INVALID_EMAIL };
-  if (!fields.first_name.trim()) return { field: "first_name", message: "Please enter your first name." };
-  if (!fields.last_name.trim()) return { field: "last_name", message: "Please enter your last name." };
-  if (!fields.password) return { field: "password", message: "Please enter a password." };
-  if (!fields.password2) return { field: "password2", message: "Please confirm your password." };
-  return null;
-}
 
 export function RegisterForm({ referralCode }: { referralCode: string }) {
   const [fields, setFields] = useState(EMPTY);
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
-  const [invalid, setInvalid] = useState<Field | null>(null);
+  const [invalid, setInvalid] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const csrf = useCsrfToken("register");
   const hydrated = useHydrated();
@@ -44,18 +30,19 @@ export function RegisterForm({ referralCode }: { referralCode: string }) {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setSuccess(null);
-    const problem = firstProblem(fields);
-    if (problem) {
-      setError(problem.message);
-      setInvalid(problem.field);
+    // The spec's order: the terms box first, then the email; then the other required fields.
+    const checked = checkFields(registerForm, fields);
+    if (!checked.ok) {
+      setError(checked.message);
+      setInvalid(checked.field);
       return;
     }
     setSubmitting(true);
     setError(null);
     setInvalid(null);
     const csrfToken = (await csrf.ensure()) ?? "";
-    const { terms: _, ...payload } = fields;
-    const result = await register({ ...payload, username: fields.username.trim(), csrfToken });
+    const { terms: _, ...payload } = checked.data;
+    const result = await register({ ...payload, website: fields.website, csrfToken });
     setSubmitting(false);
     if (result.body?.suc_msg && !result.body.err_msg) {
       setFields({ ...EMPTY });

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from "react";
-import { isValidEmail } from "../../../common/account-rules.ts";
+import { contactMessage } from "../../../common/api/contact.ts";
+import { checkFields } from "../../../common/api/fields.ts";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { submitContactForm } from "../../lib/api-client.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
@@ -7,30 +8,22 @@ import { site } from "../../site.ts";
 
 export const CONTACT_SUCCESS = "Success! Your message has been submitted successfully. We’ll get back to you shortly.";
 
-type Field = "name" | "email" | "message";
 type State = { phase: "idle" } | { phase: "sending" } | { phase: "sent" } | { phase: "failed"; message: string };
-
-function firstProblem(form: FormData): { field: Field; message: string } | null {
-  if (!String(form.get("name") ?? "").trim()) return { field: "name", message: "Please enter your name." };
-  if (!isValidEmail(String(form.get("email") ?? "").trim())) return { field: "email", message: "Please enter a valid email." };
-  if (!String(form.get("message") ?? "").trim()) return { field: "message", message: "Please enter a message." };
-  return null;
-}
 
 /** Name, email and message, with a hidden subject and access key, sent as multipart form data. */
 export function ContactForm() {
   const [state, setState] = useState<State>({ phase: "idle" });
-  const [invalid, setInvalid] = useState<Field | null>(null);
+  const [invalid, setInvalid] = useState<string | null>(null);
   const hydrated = useHydrated();
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const formElement = event.currentTarget;
     const form = new FormData(formElement);
-    const problem = firstProblem(form);
-    if (problem) {
-      setInvalid(problem.field);
-      setState({ phase: "failed", message: problem.message });
+    const checked = checkFields(contactMessage, Object.fromEntries(form));
+    if (!checked.ok) {
+      setInvalid(checked.field);
+      setState({ phase: "failed", message: checked.message });
       return;
     }
     setInvalid(null);

@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
+import type { DashboardData } from "../../../common/api/rewards.ts";
 import { referralLink } from "../../../common/links.ts";
 import { CardSection } from "../../components/ui/card-section.tsx";
 import { CopyButton } from "../../components/ui/copy-button.tsx";
-import type { DashboardData } from "../../lib/api-client.ts";
 import { formatTokens } from "../../lib/token-amount.ts";
 import { site } from "../../site.ts";
 

@@ -1,5 +1,5 @@
+import type { DashboardData } from "../../../common/api/rewards.ts";
 import { CardSection } from "../../components/ui/card-section.tsx";
-import type { DashboardData } from "../../lib/api-client.ts";
 import { formatTokens, percentOf } from "../../lib/token-amount.ts";
 import { site } from "../../site.ts";
 

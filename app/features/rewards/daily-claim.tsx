@@ -1,7 +1,8 @@
 import { useState } from "react";
+import type { DashboardData } from "../../../common/api/rewards.ts";
 import { CardSection } from "../../components/ui/card-section.tsx";
 import { FormMessage } from "../../components/ui/form-message.tsx";
-import { claimDailyReward, type DashboardData } from "../../lib/api-client.ts";
+import { claimDailyReward } from "../../lib/api-client.ts";
 import { formatTokens } from "../../lib/token-amount.ts";
 import { site } from "../../site.ts";
 import { formatCountdown, useCountdown } from "./use-countdown.ts";

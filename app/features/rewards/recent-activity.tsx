@@ -1,5 +1,5 @@
+import type { DashboardData, LedgerKind } from "../../../common/api/rewards.ts";
 import { CardSection } from "../../components/ui/card-section.tsx";
-import type { DashboardData, LedgerKind } from "../../lib/api-client.ts";
 import { formatTokens } from "../../lib/token-amount.ts";
 
 const labels: Record<LedgerKind, string> = {

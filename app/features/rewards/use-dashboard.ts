@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
-import { type DashboardData, dashboard } from "../../lib/api-client.ts";
+import type { DashboardData } from "../../../common/api/rewards.ts";
+import { dashboard } from "../../lib/api-client.ts";
 import { rememberAuthStatus } from "../auth/auth-status.ts";
 
 export type DashboardState = { status: "loading" } | { status: "error" } | { status: "ready"; data: DashboardData };

@@ -1,4 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
+import { checkFields } from "../../../common/api/fields.ts";
+import { ADDRESS_UPDATED, walletFields } from "../../../common/api/rewards.ts";
 import { CardSection } from "../../components/ui/card-section.tsx";
 import { FormMessage } from "../../components/ui/form-message.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
@@ -6,8 +8,6 @@ import { updateWalletAddress } from "../../lib/api-client.ts";
 import { WALLET_SUCCESS_MESSAGE_MS } from "../../lib/timings.ts";
 import { useCsrfToken } from "../../lib/use-csrf-token.ts";
 import { site } from "../../site.ts";
-
-export const ADDRESS_SAVED = "You have successfully updated your wallet address.";
 
 /**
  * Viewing mode with "Update wallet address"; editing mode with Save and
@@ -43,14 +43,15 @@ export function WalletAddressForm({ address, onSaved }: { address: string; onSav
 
   const save = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!value.trim()) {
-      setError("Please enter your wallet address.");
+    const checked = checkFields(walletFields, { address: value });
+    if (!checked.ok) {
+      setError(checked.message);
       return;
     }
     setSaving(true);
     setError(null);
     const csrfToken = (await csrf.ensure()) ?? "";
-    const result = await updateWalletAddress({ address: value.trim(), old_address: address, csrfToken });
+    const result = await updateWalletAddress({ ...checked.data, old_address: address, csrfToken });
     if (result.body?.err_msg || !result.ok) {
       if (result.status === 403) void csrf.refresh();
       setError(result.body?.err_msg ?? "We could not reach the server. Check your connection and try again.");
@@ -107,7 +108,7 @@ export function WalletAddressForm({ address, onSaved }: { address: string; onSav
         </div>
       )}
       <div className="mt-4">
-        <FormMessage success={saved ? ADDRESS_SAVED : null} />
+        <FormMessage success={saved ? ADDRESS_UPDATED : null} />
       </div>
     </CardSection>
   );

@@ -1,14 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { Hex } from "viem";
-import { z } from "zod";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { appQuery, errorReply, FORM_EXPIRED, successReply } from "../../../common/api/fields.ts";
 import {
+  cancelPayoutBody,
+  PAYOUT_CANCELLED,
   type PayoutView,
   payoutIdParams,
   payoutReply,
   payoutsReply,
-  requestPayoutFields,
+  requestPayoutBody,
   siweNonceReply,
-  verifyWalletFields,
+  verifyWalletBody,
   verifyWalletReply,
 } from "../../../common/api/payouts.ts";
 import type { SiteConfig } from "../../../config/site.ts";
@@ -19,7 +21,6 @@ import { cancelPayout, type PayoutRow, payoutsFor, requestPayout } from "../../s
 import { issueSiweNonce, type SignatureVerifier, verifyWallet } from "../../services/payouts/siwe.ts";
 import { heldForPayouts, verifiedWalletOf } from "../../services/payouts/wallet.ts";
 import { guardMemberArea } from "./rewards.ts";
-import { appField, appQuery, csrfTokenField, FORM_EXPIRED, jsonObject } from "./schemas.ts";
 
 export type PayoutRoutesOptions = {
   site: SiteConfig;
@@ -30,8 +31,6 @@ export type PayoutRoutesOptions = {
   /** Outside production a message may also name the address the site was reached at (a dev port, the e2e server). */
   acceptRequestOrigin: boolean;
 };
-
-const errorReply = z.object({ err_msg: z.string() });
 
 function payoutView(payout: PayoutRow): PayoutView {
   return {
@@ -47,10 +46,12 @@ function payoutView(payout: PayoutRow): PayoutView {
 
 /** Wallet verification (Sign-In with Ethereum) and the member's transfers; behind the signed-in guard. */
 export async function payoutRoutes(
-  app: FastifyInstance,
+  fastify: FastifyInstance,
   { site, db, clock, secret, verifySignature, acceptRequestOrigin }: PayoutRoutesOptions,
 ) {
-  guardMemberArea(app);
+  guardMemberArea(fastify);
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const slug = site.token.slug;
   const minimum = BigInt(site.rewards.minTransfer);
 
   async function csrfValid(request: FastifyRequest, reply: FastifyReply, token: string): Promise<boolean> {
@@ -60,16 +61,15 @@ export async function payoutRoutes(
 
   app.get(
     "/api/siwe-nonce",
-    { schema: { querystring: appQuery(site), response: { 200: siweNonceReply, "4xx": errorReply } } },
+    { schema: { querystring: appQuery(slug), response: { 200: siweNonceReply, "4xx": errorReply } } },
     async (request) => ({ nonce: await issueSiweNonce({ db, clock }, request.sessionIdHash) }),
   );
 
-  const verifyBody = jsonObject({ ...verifyWalletFields, app: appField(site), csrfToken: csrfTokenField });
   app.post(
     "/api/verify-wallet",
-    { config: { stateChanging: true }, schema: { body: verifyBody, response: { 200: verifyWalletReply, "4xx": errorReply } } },
+    { config: { stateChanging: true }, schema: { body: verifyWalletBody(slug), response: { 200: verifyWalletReply, "4xx": errorReply } } },
     async (request, reply) => {
-      const body = request.body as z.infer<typeof verifyBody>;
+      const body = request.body;
       if (!(await csrfValid(request, reply, body.csrfToken))) return reply.code(403).send({ err_msg: FORM_EXPIRED });
       const result = await verifyWallet(
         { db, clock, site, verifySignature },
@@ -77,7 +77,7 @@ export async function payoutRoutes(
           userId: request.userId,
           sessionIdHash: request.sessionIdHash,
           message: body.message,
-          signature: body.signature as Hex,
+          signature: body.signature,
           extraOrigins: acceptRequestOrigin ? [`${request.protocol}://${request.host}`] : [],
         },
       );
@@ -89,7 +89,7 @@ export async function payoutRoutes(
 
   app.get(
     "/api/payouts",
-    { schema: { querystring: appQuery(site), response: { 200: payoutsReply, "4xx": errorReply } } },
+    { schema: { querystring: appQuery(slug), response: { 200: payoutsReply, "4xx": errorReply } } },
     async (request) => {
       const [payouts, held, wallet] = await Promise.all([
         payoutsFor(db, request.userId),
@@ -106,12 +106,11 @@ export async function payoutRoutes(
     },
   );
 
-  const requestBody = jsonObject({ ...requestPayoutFields, app: appField(site), csrfToken: csrfTokenField });
   app.post(
     "/api/payouts",
-    { config: { stateChanging: true }, schema: { body: requestBody, response: { 200: payoutReply, "4xx": errorReply } } },
+    { config: { stateChanging: true }, schema: { body: requestPayoutBody(slug), response: { 200: payoutReply, "4xx": errorReply } } },
     async (request, reply) => {
-      const body = request.body as z.infer<typeof requestBody>;
+      const body = request.body;
       if (!(await csrfValid(request, reply, body.csrfToken))) return reply.code(403).send({ err_msg: FORM_EXPIRED });
       const result = await requestPayout({ db, clock, minimum }, request.userId, BigInt(body.amount));
       if (!result.ok) return reply.code(result.status).send({ err_msg: result.message });
@@ -120,20 +119,19 @@ export async function payoutRoutes(
     },
   );
 
-  const cancelBody = jsonObject({ app: appField(site), csrfToken: csrfTokenField });
   app.post(
     "/api/payouts/:id/cancel",
     {
       config: { stateChanging: true },
-      schema: { params: payoutIdParams, body: cancelBody, response: { 200: z.object({ suc_msg: z.string() }), "4xx": errorReply } },
+      schema: { params: payoutIdParams, body: cancelPayoutBody(slug), response: { 200: successReply, "4xx": errorReply } },
     },
     async (request, reply) => {
-      const body = request.body as z.infer<typeof cancelBody>;
-      const { id } = request.params as z.infer<typeof payoutIdParams>;
+      const body = request.body;
+      const { id } = request.params;
       if (!(await csrfValid(request, reply, body.csrfToken))) return reply.code(403).send({ err_msg: FORM_EXPIRED });
       const result = await cancelPayout({ db, clock }, request.userId, id);
       if (!result.ok) return reply.code(409).send({ err_msg: result.message });
-      return { suc_msg: "Your transfer was cancelled and the tokens are back in your balance." };
+      return { suc_msg: PAYOUT_CANCELLED };
     },
   );
 }

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
+import { errorReply } from "../../../common/api/fields.ts";
+import { PRICE_UNAVAILABLE, priceField, priceReply } from "../../../common/api/price.ts";
 import type { SiteConfig } from "../../../config/site.ts";
 import type { PriceCache } from "../../services/price/price-cache.ts";
-
-export const PRICE_UNAVAILABLE = "The price is not available yet. Please try again in a moment.";
 
 /**
  * GET /api/{slug}-price → {"{slug}_price": number}, straight from memory.
@@ -12,11 +12,13 @@ export async function priceRoutes(
   app: FastifyInstance,
   { site, prices, refreshSeconds }: { site: SiteConfig; prices: PriceCache; refreshSeconds: number },
 ) {
-  const field = `${site.token.slug}_price`;
+  const field = priceField(site.token.slug);
   const cacheControl = `public, max-age=${refreshSeconds}, s-maxage=${refreshSeconds}, stale-while-revalidate=${refreshSeconds}`;
   let serialized: { price: string; body: string } | null = null;
 
-  app.get(`/api/${site.token.slug}-price`, async (_request, reply) => {
+  // The answer is serialized once per price change, so this route sends bytes rather than an object its schema would type.
+  const schema = { response: { 200: priceReply(site.token.slug), 503: errorReply } };
+  app.get(`/api/${site.token.slug}-price`, { schema }, async (_request, reply) => {
     const current = prices.current();
     if (!current)
       return reply.code(503).header("cache-control", "no-store").header("retry-after", "5").send({ err_msg: PRICE_UNAVAILABLE });

@@ -1,34 +1,25 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { z } from "zod";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { NOT_LOGGED_IN } from "../../../common/api/accounts.ts";
+import { appQuery, errorReply, FORM_EXPIRED } from "../../../common/api/fields.ts";
+import {
+  ADDRESS_UPDATED,
+  CLAIMED,
+  claimRefusal,
+  claimReply,
+  dashboardReply,
+  STALE_ADDRESS,
+  walletBody,
+  walletReply,
+} from "../../../common/api/rewards.ts";
 import type { SiteConfig } from "../../../config/site.ts";
 import type { Clock } from "../../clock.ts";
 import type { Database } from "../../db/client.ts";
-import { LEDGER_KINDS } from "../../db/schema.ts";
 import { verifyCsrfToken } from "../../services/csrf.ts";
 import { claimDailyReward, dashboardFor, formatCountdown } from "../../services/rewards.ts";
-import { checkWalletAddress, STALE_ADDRESS, updateWalletAddress } from "../../services/wallet-address.ts";
-import { NOT_LOGGED_IN } from "./accounts.ts";
-import { appField, appQuery, csrfTokenField, FORM_EXPIRED, jsonObject } from "./schemas.ts";
+import { checkWalletAddress, updateWalletAddress } from "../../services/wallet-address.ts";
 
 export type RewardRoutesOptions = { site: SiteConfig; db: Database; clock: Clock; secret: string };
-
-export const CLAIMED = "You have successfully claimed your daily reward.";
-export const ADDRESS_UPDATED = "You have successfully updated your wallet address.";
-
-const errorReply = z.object({ err_msg: z.string() });
-const tokenAmount = z.string().regex(/^-?\d+$/);
-
-const dashboardReply = z.object({
-  time_remaining: z.string().regex(/^\d{2,}:\d{2}:\d{2}$/),
-  balance: tokenAmount,
-  address: z.string(),
-  referral_code: z.string(),
-  first_name: z.string(),
-  today_reward: tokenAmount,
-  referral_count: z.number().int(),
-  referral_bonus_total: tokenAmount,
-  recent_activity: z.array(z.object({ kind: z.enum(LEDGER_KINDS), amount: tokenAmount, created_at: z.string() })),
-});
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -49,13 +40,15 @@ export function guardMemberArea(app: FastifyInstance): void {
   });
 }
 
-export async function rewardRoutes(app: FastifyInstance, { site, db, clock, secret }: RewardRoutesOptions) {
+export async function rewardRoutes(fastify: FastifyInstance, { site, db, clock, secret }: RewardRoutesOptions) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const rules = site.rewards;
-  guardMemberArea(app);
+  const slug = site.token.slug;
+  guardMemberArea(fastify);
 
   app.get(
     "/api/dashboard",
-    { schema: { querystring: appQuery(site), response: { 200: dashboardReply, "4xx": errorReply } } },
+    { schema: { querystring: appQuery(slug), response: { 200: dashboardReply, "4xx": errorReply } } },
     async (request, reply) => {
       const dashboard = await dashboardFor({ db, clock, rules }, request.userId);
       if (!dashboard) return reply.code(403).send({ err_msg: NOT_LOGGED_IN });
@@ -82,10 +75,10 @@ export async function rewardRoutes(app: FastifyInstance, { site, db, clock, secr
     {
       config: { stateChanging: true },
       schema: {
-        querystring: appQuery(site),
+        querystring: appQuery(slug),
         response: {
-          200: z.object({ suc_msg: z.string(), amount: tokenAmount }),
-          409: errorReply.extend({ time_remaining: z.string() }),
+          200: claimReply,
+          409: claimRefusal,
           "4xx": errorReply,
         },
       },
@@ -107,21 +100,14 @@ export async function rewardRoutes(app: FastifyInstance, { site, db, clock, secr
     },
   );
 
-  const walletBody = jsonObject({
-    address: z.string({ error: "Please enter your wallet address." }).max(200, "That is not an Ethereum address."),
-    app: appField(site),
-    csrfToken: csrfTokenField,
-    old_address: z.string({ error: STALE_ADDRESS }).max(200, STALE_ADDRESS),
-  });
-
   app.put(
     "/api/dashboard-update-wallet-address",
     {
       config: { stateChanging: true },
-      schema: { body: walletBody, response: { 200: z.object({ suc_msg: z.string(), address: z.string() }), "4xx": errorReply } },
+      schema: { body: walletBody(slug), response: { 200: walletReply, "4xx": errorReply } },
     },
     async (request, reply) => {
-      const body = request.body as z.infer<typeof walletBody>;
+      const body = request.body;
       const binding = await app.sessions.csrfBinding(request, reply, { create: false });
       if (!verifyCsrfToken(secret, body.csrfToken, "update-wallet-address", binding, clock.now()))
         return reply.code(403).send({ err_msg: FORM_EXPIRED });

@@ -1,0 +1,86 @@
+import { z } from "zod";
+import { EMAIL_MAX_LENGTH, isValidEmail, NAME_MAX_LENGTH } from "../account-rules.ts";
+import { appField, csrfTokenField, jsonObject, requiredText, successReply } from "./fields.ts";
+
+/** Registration, login, logout and the CSRF tokens of their forms: the spec's calls, field for field. */
+
+export const CSRF_PAGES = ["signin", "register", "update-wallet-address", "payouts"] as const;
+export type CsrfPage = (typeof CSRF_PAGES)[number];
+
+export const TERMS_REQUIRED = "To proceed, please agree to our Terms & Conditions and Privacy Policy.";
+export const INVALID_EMAIL = "Please enter a valid email.";
+export const REGISTERED = "Your account has been created. You can now log in.";
+export const NOT_LOGGED_IN = "Please log in first.";
+export const SIGNED_OUT = "You have been logged out.";
+
+const PASSWORD_INPUT_MAX_LENGTH = 1024;
+
+/**
+ * What a person types to register, in the order the spec checks it: the
+ * email first, then the other required fields. The form puts the terms box
+ * in front; the API adds `app`, the CSRF token and the honeypot.
+ */
+export const registerFields = z.object({
+  username: z.string({ error: INVALID_EMAIL }).trim().refine(isValidEmail, INVALID_EMAIL),
+  first_name: requiredText("Please enter your first name.", NAME_MAX_LENGTH),
+  last_name: requiredText("Please enter your last name.", NAME_MAX_LENGTH),
+  password: z
+    .string({ error: "Please enter a password." })
+    .min(1, "Please enter a password.")
+    .max(PASSWORD_INPUT_MAX_LENGTH, "That password is too long."),
+  password2: z
+    .string({ error: "Please confirm your password." })
+    .min(1, "Please confirm your password.")
+    .max(PASSWORD_INPUT_MAX_LENGTH, "That password is too long."),
+  referral_code: z.string({ error: "The referral code must be text." }).max(32, "That referral code is too long.").optional().default(""),
+});
+
+/** The register form: the terms box is checked before anything else. */
+export const registerForm = z.object({
+  terms: z.literal(true, { error: TERMS_REQUIRED }),
+  ...registerFields.shape,
+});
+
+export function registerBody(slug: string) {
+  return jsonObject({
+    ...registerFields.shape,
+    app: appField(slug),
+    csrfToken: csrfTokenField,
+    /** The honeypot: hidden from people, filled in by bots. */
+    website: z.string().max(500).optional(),
+  });
+}
+export type RegisterBody = z.input<ReturnType<typeof registerBody>>;
+
+export const signInFields = z.object({
+  username: z
+    .string({ error: "Please enter your email." })
+    .trim()
+    .min(1, "Please enter your email.")
+    .max(EMAIL_MAX_LENGTH, "Please enter your email."),
+  password: z
+    .string({ error: "Please enter your password." })
+    .min(1, "Please enter your password.")
+    .max(PASSWORD_INPUT_MAX_LENGTH, "The email or password is incorrect."),
+  remember: z.boolean({ error: "remember must be true or false." }).optional().default(false),
+});
+
+export function signInBody(slug: string) {
+  return jsonObject({ ...signInFields.shape, app: appField(slug), csrfToken: csrfTokenField });
+}
+export type SignInBody = z.input<ReturnType<typeof signInBody>>;
+
+export function csrfQuery(slug: string) {
+  return z.object(
+    { app: appField(slug), page: z.enum(CSRF_PAGES, { error: "Unknown page." }) },
+    { error: "The request is missing its query." },
+  );
+}
+
+export const csrfReply = z.object({ csrf_token: z.string() });
+export type CsrfReply = z.infer<typeof csrfReply>;
+
+export const authenticatedReply = z.object({ authenticated: z.literal(true) });
+
+export const signInReply = successReply;
+export const registerReply = successReply;

@@ -1,0 +1,73 @@
+import { z } from "zod";
+import { hasControlCharacters, hasDisplayTricks, SPECIAL_CHARACTERS_MESSAGE } from "../account-rules.ts";
+
+/**
+ * The building blocks of every request and reply schema in common/api. Each
+ * message is written for the person using the form. Free text goes through
+ * `text`/`requiredText`, so one rule about the characters a field may hold
+ * applies to every field.
+ */
+
+export const FORM_EXPIRED = "This form has expired. Reload the page and try again.";
+
+/** Text as a person typed it: no control characters, broken Unicode or characters that make it display otherwise than it is stored. */
+export function isPlainText(value: string): boolean {
+  return !hasControlCharacters(value) && !hasDisplayTricks(value);
+}
+
+/** Any text a person types: refused when it holds control characters. */
+export function text(message: string, maxLength: number, tooLong = `Use at most ${maxLength} characters.`) {
+  return z.string({ error: message }).max(maxLength, tooLong).refine(isPlainText, SPECIAL_CHARACTERS_MESSAGE);
+}
+
+/** Text that must not be blank; surrounding spaces are dropped. */
+export function requiredText(message: string, maxLength: number, tooLong = `Use at most ${maxLength} characters.`) {
+  return z.string({ error: message }).trim().min(1, message).max(maxLength, tooLong).refine(isPlainText, SPECIAL_CHARACTERS_MESSAGE);
+}
+
+/** The `app` field: fixed to the configured token's slug. */
+export function appField(slug: string) {
+  return z.literal(slug, { error: `Unknown app: this site serves "${slug}".` });
+}
+
+export function appQuery(slug: string) {
+  return z.object({ app: appField(slug) }, { error: "The request is missing its query." });
+}
+
+export const csrfTokenField = z.string({ error: FORM_EXPIRED }).min(1, FORM_EXPIRED).max(256, FORM_EXPIRED);
+
+/** A JSON body must be an object; anything else (an array, a string, null) gets this message. */
+export function jsonObject<Shape extends z.ZodRawShape>(shape: Shape) {
+  return z.object(shape, { error: "The request body must be a JSON object." });
+}
+
+/** Every refusal of the API. */
+export const errorReply = z.object({ err_msg: z.string() });
+export type ErrorReply = z.infer<typeof errorReply>;
+
+export const successReply = z.object({ suc_msg: z.string() });
+export type SuccessReply = z.infer<typeof successReply>;
+
+/** Token amounts travel as decimal strings of whole tokens: exact, never floats. */
+export const tokenAmount = z.string().regex(/^-?\d+$/);
+
+export type FieldProblem<Field extends string = string> = { field: Field; message: string };
+
+/**
+ * Checks a form's fields with its schema: the parsed values, or the first
+ * problem in the order the schema lists the fields (the field to mark invalid
+ * and the message to show).
+ */
+export function checkFields<Shape extends z.ZodRawShape>(
+  schema: z.ZodObject<Shape>,
+  input: unknown,
+): { ok: true; data: z.output<z.ZodObject<Shape>> } | ({ ok: false } & FieldProblem<Extract<keyof Shape, string>>) {
+  const result = schema.safeParse(input);
+  if (result.success) return { ok: true, data: result.data };
+  const issue = result.error.issues[0];
+  return {
+    ok: false,
+    field: String(issue?.path[0] ?? "") as Extract<keyof Shape, string>,
+    message: issue?.message ?? "Please check the form.",
+  };
+}

@@ -1,0 +1,48 @@
+import { z } from "zod";
+import { appField, csrfTokenField, errorReply, jsonObject, tokenAmount } from "./fields.ts";
+
+/** The signed-in area: the dashboard, the daily claim and the wallet address. */
+
+export const LEDGER_KINDS = ["daily_reward", "referral_bonus", "admin_credit", "admin_debit", "payout_hold", "payout_release"] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+export const CLAIMED = "You have successfully claimed your daily reward.";
+export const ADDRESS_UPDATED = "You have successfully updated your wallet address.";
+export const STALE_ADDRESS = "Your wallet address was changed in another window. Reload the page to see the current one, then try again.";
+
+export const dashboardReply = z.object({
+  time_remaining: z.string().regex(/^\d{2,}:\d{2}:\d{2}$/),
+  balance: tokenAmount,
+  address: z.string(),
+  referral_code: z.string(),
+  first_name: z.string(),
+  today_reward: tokenAmount,
+  referral_count: z.number().int(),
+  referral_bonus_total: tokenAmount,
+  recent_activity: z.array(z.object({ kind: z.enum(LEDGER_KINDS), amount: tokenAmount, created_at: z.string() })),
+});
+export type DashboardData = z.infer<typeof dashboardReply>;
+
+export const claimReply = z.object({ suc_msg: z.string(), amount: tokenAmount });
+export const claimRefusal = errorReply.extend({ time_remaining: z.string() });
+
+/** The wallet form: required; the format is checked by the server. */
+export const walletFields = z.object({
+  address: z
+    .string({ error: "Please enter your wallet address." })
+    .trim()
+    .min(1, "Please enter your wallet address.")
+    .max(200, "That is not an Ethereum address."),
+});
+
+export function walletBody(slug: string) {
+  return jsonObject({
+    ...walletFields.shape,
+    app: appField(slug),
+    csrfToken: csrfTokenField,
+    old_address: z.string({ error: STALE_ADDRESS }).max(200, STALE_ADDRESS),
+  });
+}
+export type WalletBody = z.input<ReturnType<typeof walletBody>>;
+
+export const walletReply = z.object({ suc_msg: z.string(), address: z.string() });
