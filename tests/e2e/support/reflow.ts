@@ -22,9 +22,17 @@ export function reflowProblems(page: Page): Promise<string[]> {
         !element.closest("script, style, title"),
     );
     for (const holder of holders) {
-      const range = document.createRange();
-      range.selectNodeContents(holder);
-      const lines = [...range.getClientRects()].filter((rect) => rect.width > 0);
+      // Text for screen readers only (".sr-only", clipped to 1 px on purpose) is not printed.
+      const walker = document.createTreeWalker(holder, NodeFilter.SHOW_TEXT);
+      const lines: DOMRect[] = [];
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const parent = node.parentElement;
+        if (parent && getComputedStyle(parent).clipPath !== "none") continue;
+        if (parent?.closest(".sr-only")) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        lines.push(...[...range.getClientRects()].filter((rect) => rect.width > 0));
+      }
       if (lines.length === 0) continue; // not rendered (a closed dialog, a collapsed menu)
       const printed = address.exec(holder.textContent ?? "")?.[0];
       let bounds = { left: 0, right: width };
