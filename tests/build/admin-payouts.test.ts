@@ -2,16 +2,15 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadSiteConfig } from "../../config/site.ts";
-import { runAdmin, UsageError } from "../../scripts/admin.ts";
 import { fakeClock } from "../../server/clock.ts";
 import { queryRows } from "../../server/db/client.ts";
 import { users } from "../../server/db/schema.ts";
-import { parseServerEnv } from "../../server/env.ts";
 import { postAdjustment } from "../../server/services/ledger.ts";
 import { requestPayout } from "../../server/services/payouts/requests.ts";
 import { createUser } from "../factories.ts";
+import { adminInProcess } from "../helpers/admin.ts";
 import { expectLedgerBalanced } from "../helpers/ledger.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database.ts";
 
@@ -22,25 +21,7 @@ describe("npm run admin -- payouts", () => {
   const site = loadSiteConfig();
   let database: TestDatabase;
   let payoutId = 0;
-  const admin = async (...args: string[]) => {
-    const lines: string[] = [];
-    const print = vi.spyOn(console, "log").mockImplementation((...parts: unknown[]) => {
-      lines.push(parts.join(" "));
-    });
-    try {
-      const status = await runAdmin(args, async () => ({
-        database: { ...database, close: async () => {} },
-        env: parseServerEnv({ PAYOUT_TREASURY_ADDRESS: TREASURY }, site),
-        site,
-      }));
-      return { status, stdout: lines.join("\n"), error: "" };
-    } catch (error) {
-      if (!(error instanceof UsageError)) throw error;
-      return { status: 2, stdout: lines.join("\n"), error: error.message };
-    } finally {
-      print.mockRestore();
-    }
-  };
+  const admin = adminInProcess(() => database, { PAYOUT_TREASURY_ADDRESS: TREASURY });
 
   beforeAll(async () => {
     database = await createTestDatabase();

@@ -1,11 +1,10 @@
 import { spawnSync } from "node:child_process";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadSiteConfig } from "../../config/site.ts";
-import { runAdmin, UsageError } from "../../scripts/admin.ts";
 import { fakeClock } from "../../server/clock.ts";
-import { parseServerEnv } from "../../server/env.ts";
 import { claimDailyReward } from "../../server/services/rewards.ts";
 import { createUser } from "../factories.ts";
+import { adminInProcess } from "../helpers/admin.ts";
 import { expectLedgerBalanced } from "../helpers/ledger.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database.ts";
 
@@ -13,26 +12,7 @@ import { createTestDatabase, type TestDatabase } from "../helpers/test-database.
 describe("npm run admin", () => {
   const site = loadSiteConfig();
   let database: TestDatabase;
-  const admin = async (...args: string[]) => {
-    const lines: string[] = [];
-    const print = vi.spyOn(console, "log").mockImplementation((...parts: unknown[]) => {
-      lines.push(parts.join(" "));
-    });
-    try {
-      const status = await runAdmin(args, async () => ({
-        // The command closes its database when done; this one lives for the whole file.
-        database: { ...database, close: async () => {} },
-        env: parseServerEnv({}, site),
-        site,
-      }));
-      return { status, stdout: lines.join("\n"), error: "" };
-    } catch (error) {
-      if (!(error instanceof UsageError)) throw error;
-      return { status: 2, stdout: lines.join("\n"), error: error.message };
-    } finally {
-      print.mockRestore();
-    }
-  };
+  const admin = adminInProcess(() => database);
 
   beforeAll(async () => {
     database = await createTestDatabase();
