@@ -10,6 +10,7 @@ import { ledgerFor, postAdjustment } from "../server/services/ledger.ts";
 import { listSpecialDays, removeSpecialDay, setSpecialDay } from "../server/services/special-days.ts";
 import { findUserByEmail, findUsers, withdrawalEligible } from "../server/services/users.ts";
 import { PAYOUTS_HELP, runPayoutsCommand } from "./admin-payouts.ts";
+import { REVIEW_HELP, runReviewCommand, runSignalsCommand } from "./admin-review.ts";
 import { printContactMessages } from "./contact-messages.ts";
 import { openConfiguredDatabase } from "./open-database.ts";
 import { UsageError } from "./usage-error.ts";
@@ -27,6 +28,7 @@ const HELP = `Usage: npm run admin -- <command> [options]
   contact-messages [--limit N]                 contact messages, newest first
   export-withdrawals [--min TOKENS]            CSV of users at or above the transfer minimum
 ${PAYOUTS_HELP}
+${REVIEW_HELP}
 
 With the embedded database, stop the server first: its folder takes one process at a time.`;
 
@@ -64,6 +66,7 @@ export async function runAdmin(argv: string[], open: typeof openConfiguredDataba
       "max-total": { type: "string" },
       out: { type: "string" },
       "dry-run": { type: "boolean" },
+      all: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -167,6 +170,10 @@ export async function runAdmin(argv: string[], open: typeof openConfiguredDataba
           },
           { db, env, site },
         );
+      case "review":
+        return await runReviewCommand(args, { reason: values.reason, all: values.all }, db);
+      case "signals":
+        return await runSignalsCommand(args, db);
       default:
         throw new UsageError(`unknown command "${command}"\n\n${HELP}`);
     }

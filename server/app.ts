@@ -30,6 +30,7 @@ import { e2ePayoutHooks } from "./routes/e2e-payout-hooks.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { type PasswordWork, passwordWork } from "./services/auth/password-work.ts";
 import { smtpForwarder } from "./services/contact.ts";
+import { fairnessRulesFrom } from "./services/fairness/rules.ts";
 import { limitBlocks } from "./services/limit-blocks.ts";
 import { signatureVerifierFor } from "./services/payouts/chain.ts";
 import { reconcileDepsFrom } from "./services/payouts/settings.ts";
@@ -37,7 +38,7 @@ import { PriceCache } from "./services/price/price-cache.ts";
 import { databaseSharedPrice, redisSharedPrice, type SharedPrice } from "./services/price/shared-price.ts";
 import { fixedPriceSource, type PriceSource, uniswapV3PriceSource } from "./services/price/sources.ts";
 import { databaseRateLimiter, type RateLimiter, redisRateLimiter } from "./services/rate-limit.ts";
-import { sessionSecret } from "./services/secrets.ts";
+import { altchaHmacKey, sessionSecret } from "./services/secrets.ts";
 
 export type AppDependencies = {
   env: ServerEnv;
@@ -154,6 +155,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   const rateLimiter: RateLimiter = deps.redis ? redisRateLimiter({ redis: deps.redis, clock }) : databaseRateLimiter({ db, clock });
   const secret = await sessionSecret(db, env.SESSION_SECRET);
+  const fairness = fairnessRulesFrom(env);
 
   await app.register(healthRoutes, { database: deps.database });
   if (deps.serveMetrics !== false && env.METRICS_TOKEN) await app.register(metricsRoute, { token: env.METRICS_TOKEN });
@@ -170,8 +172,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     registrationsPerIp: { max: env.REGISTRATIONS_PER_IP_PER_HOUR, windowMs: 60 * MINUTE_MS },
     passwordWork: work,
     loginBlocks: limitBlocks(),
+    fairness,
+    altchaHmacKey: await altchaHmacKey(db, env.ALTCHA_HMAC_KEY),
+    signupWorkBase: env.SIGNUP_WORK_BASE,
   });
-  await app.register(rewardRoutes, { site, db, clock, secret });
+  await app.register(rewardRoutes, { site, db, clock, secret, sharedNetworkAccounts: fairness.sharedNetworkAccounts });
   await app.register(payoutRoutes, {
     site,
     db,
@@ -179,6 +184,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     secret,
     verifySignature: signatureVerifierFor(env.PAYOUT_RPC_URL),
     acceptRequestOrigin: env.NODE_ENV !== "production",
+    minAccountAgeDays: fairness.payoutMinAccountAgeDays,
   });
   app.addHook("onReady", async () => prices.start());
   app.addHook("onClose", async () => prices.stop());

@@ -111,6 +111,44 @@ const envSchema = z.object({
   PAYOUT_MAX_FEE_GWEI: z.coerce.number().positive().max(10_000).default(50),
   /** The most whole tokens one `payouts send` may move; a larger batch is refused. */
   PAYOUT_MAX_BATCH_TOKENS: z.coerce.bigint().min(1n).default(1_000_000n),
+  /** Fair rewards: an account this many days old, at least, may ask for a payout. */
+  PAYOUT_MIN_ACCOUNT_AGE_DAYS: z.coerce.number().int().min(0).max(3650).default(7),
+  /** Providers that deliver `name+tag@` to `name@`: one account per person whatever the tag. */
+  EMAIL_SUBADDRESS_DOMAINS: commaList.default([
+    "gmail.com",
+    "outlook.com",
+    "hotmail.com",
+    "live.com",
+    "icloud.com",
+    "me.com",
+    "mac.com",
+    "proton.me",
+    "protonmail.com",
+    "pm.me",
+    "fastmail.com",
+    "gmx.com",
+    "gmx.de",
+    "yandex.com",
+    "yandex.ru",
+  ]),
+  /** Providers that ignore dots in the name part. */
+  EMAIL_DOTLESS_DOMAINS: commaList.default(["gmail.com"]),
+  /** A provider's second names, `alias=main`, comma-separated. */
+  EMAIL_DOMAIN_ALIASES: commaList
+    .pipe(z.array(z.string().regex(/^[^=\s]+=[^=\s]+$/, "must be alias=main pairs, comma-separated")))
+    .default(["googlemail.com=gmail.com", "protonmail.ch=proton.me", "ya.ru=yandex.ru"]),
+  /** Domains the throwaway-address check lets through (a partner's domain it wrongly lists), and domains it refuses on top of its list. */
+  DISPOSABLE_EMAIL_ALLOW: commaList.default([]),
+  DISPOSABLE_EMAIL_DENY: commaList.default([]),
+  /** Accounts signing up, or claiming, from one /24 or /48 within a day before each of them is flagged for a person to look at. */
+  SHARED_NETWORK_ACCOUNTS: z.coerce.number().int().min(2).max(10_000).default(4),
+  /**
+   * The sign-up proof of work's starting ceiling, in SHA-256 hashes (a person's browser does about half of it);
+   * it doubles with each recent sign-up from the visitor's network.
+   */
+  SIGNUP_WORK_BASE: z.coerce.number().int().min(100).max(10_000_000).default(20_000),
+  /** Signs the sign-up proof-of-work challenges; shared by every instance. When unset, one is generated and kept in the database. */
+  ALTCHA_HMAC_KEY: z.string().min(32, "must be at least 32 characters").optional(),
 });
 
 export type ServerEnv = z.infer<typeof envSchema>;
@@ -145,7 +183,7 @@ export function parseServerEnv(env: Record<string, string | undefined>, site: Si
   if (parsed.NODE_ENV === "production") {
     if (!parsed.DATABASE_URL) problems.push("DATABASE_URL: required in production (a PostgreSQL server)");
     if (!parsed.SESSION_SECRET) problems.push("SESSION_SECRET: required in production (at least 32 random characters)");
-    for (const name of ["SESSION_SECRET", "METRICS_TOKEN"] as const) {
+    for (const name of ["SESSION_SECRET", "METRICS_TOKEN", "ALTCHA_HMAC_KEY"] as const) {
       const value = parsed[name];
       const problem = value ? secretProblem(value) : null;
       if (problem) problems.push(`${name}: ${problem}`);

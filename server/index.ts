@@ -11,6 +11,8 @@ import { createLogger } from "./logger.ts";
 import { loadSiteBuild } from "./plugins/site.ts";
 import { projectRoot } from "./project-root.ts";
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoData } from "./services/demo-data.ts";
+import { assignCanonicalEmails } from "./services/fairness/canonical-backfill.ts";
+import { fairnessRulesFrom } from "./services/fairness/rules.ts";
 
 /** A stop must end within 10 s: in-flight requests get most of it. */
 const DRAIN_DEADLINE_MS = 8_000;
@@ -29,6 +31,12 @@ async function main() {
     const { created } = await seedDemoData({ db: database.db, clock: systemClock, site });
     console.log(`Demo account${created ? " created" : ""}: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
   }
+
+  const canonical = await assignCanonicalEmails({ db: database.db, clock: systemClock, rules: fairnessRulesFrom(env).identity });
+  if (canonical.flagged > 0)
+    console.log(
+      `${canonical.flagged} older account(s) share an address with another once tags and dots are set aside: flagged for review (npm run admin -- signals).`,
+    );
 
   const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true }) : undefined;
   const app = await buildApp({

@@ -13,7 +13,7 @@ let created = 0;
 /** A user inserted directly, for tests about what comes after registration. */
 export async function createUser(
   db: Database,
-  overrides: Partial<{ email: string; password: string; firstName: string; referredBy: number }> = {},
+  overrides: Partial<{ email: string; password: string; firstName: string; referredBy: number; createdAt: Date }> = {},
 ): Promise<TestUser> {
   created++;
   const email = overrides.email ?? `user.${process.pid}.${created}@example.com`;
@@ -28,6 +28,8 @@ export async function createUser(
       passwordHash: await hashPassword(password),
       referralCode: newReferralCode(),
       referredBy: overrides.referredBy ?? null,
+      // Long before the fake clock starts: old enough for payouts unless a test says otherwise.
+      createdAt: overrides.createdAt ?? new Date("2026-01-01T00:00:00Z"),
     })
     .returning({ id: users.id, referralCode: users.referralCode });
   if (!row) throw new Error("user not created");

@@ -48,8 +48,28 @@ export function registerBody(slug: string) {
     csrfToken: csrfTokenField,
     /** The honeypot: hidden from people, filled in by bots. */
     website: z.string().max(500).optional(),
+    /** The sign-up proof of work: the ALTCHA widget's base64 payload, under its default field name. */
+    altcha: z.string().max(8_000, "The sign-up check did not pass. Reload the page and try again.").optional(),
   });
 }
+
+/** A sign-up proof-of-work challenge, as the ALTCHA widget fetches it (`GET /api/altcha-challenge`). */
+export const signupChallengeReply = z.object({
+  parameters: z.object({
+    algorithm: z.string(),
+    nonce: z.string(),
+    salt: z.string(),
+    cost: z.number(),
+    keyLength: z.number(),
+    keyPrefix: z.string(),
+    keySignature: z.string().optional(),
+    memoryCost: z.number().optional(),
+    parallelism: z.number().optional(),
+    expiresAt: z.number().optional(),
+    data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+  }),
+  signature: z.string().optional(),
+});
 export type RegisterBody = z.input<ReturnType<typeof registerBody>>;
 
 export const signInFields = z.object({

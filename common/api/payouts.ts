@@ -30,14 +30,16 @@ export function verifyWalletBody(slug: string) {
 
 export const verifyWalletReply = z.object({ address: z.string(), verified_at: z.string() });
 
-/** What a member sees of a payout's status; `in_review` arrives with the fairness review. */
+/** What a member sees of a payout's status. */
 export const PAYOUT_STATUS_LABELS = {
+  in_review: "being reviewed",
   requested: "requested",
   batched: "in a batch",
   sent: "sent",
   confirmed: "confirmed",
   cancelled: "cancelled",
   returned: "returned",
+  rejected: "not approved",
 } as const;
 export type PayoutStatusName = keyof typeof PAYOUT_STATUS_LABELS;
 
@@ -50,8 +52,10 @@ export const payoutReply = z.object({
   status: payoutStatus,
   requested_at: z.string(),
   tx_hash: z.string().nullable(),
-  /** Set when the status is `returned` or `cancelled`. */
+  /** Set when the status is `returned`, `rejected` or `cancelled`. */
   reason: z.string().nullable(),
+  /** For a payout that went to review: whether the member has sent their one message about it. */
+  review: z.object({ appealed: z.boolean() }).nullable(),
 });
 export type PayoutView = z.infer<typeof payoutReply>;
 
@@ -86,3 +90,18 @@ export const payoutIdParams = z.object(
   { id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) },
   { error: "Unknown transfer." },
 );
+
+export const APPEAL_SENT = "Thank you. Your message is with the person reviewing your transfer; we answer by email.";
+export const APPEAL_MAX_LENGTH = 2_000;
+
+export const appealFields = {
+  message: z
+    .string({ error: "Please write your message." })
+    .trim()
+    .min(1, "Please write your message.")
+    .max(APPEAL_MAX_LENGTH, `Please keep your message under ${APPEAL_MAX_LENGTH.toLocaleString("en-US")} characters.`),
+};
+
+export function appealBody(slug: string) {
+  return jsonObject({ ...appealFields, app: appField(slug), csrfToken: csrfTokenField });
+}

@@ -30,6 +30,14 @@ export const users = pgTable(
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
     /** Lower-cased at registration: one account per address whatever its case. */
     email: text("email").notNull(),
+    /**
+     * The address with what providers ignore taken away (case, +tags, Gmail's dots):
+     * one person, one account. Null only for accounts older than the rule whose
+     * form collided with an older account's; those are flagged, never deleted.
+     */
+    emailCanonical: text("email_canonical"),
+    /** The /24 (IPv4) or /48 (IPv6) the account signed up from: a household shares it, so it flags, never blocks. */
+    signupNetwork: text("signup_network"),
     firstName: text("first_name").notNull(),
     lastName: text("last_name").notNull(),
     passwordHash: text("password_hash").notNull(),
@@ -48,6 +56,8 @@ export const users = pgTable(
   },
   (table) => [
     uniqueIndex("users_email_unique").on(table.email),
+    uniqueIndex("users_email_canonical_unique").on(table.emailCanonical),
+    index("users_signup_network_idx").on(table.signupNetwork, table.createdAt),
     uniqueIndex("users_referral_code_unique").on(table.referralCode),
     /** A verified address belongs to one account only. */
     uniqueIndex("users_verified_wallet_unique").on(table.walletAddress).where(sql`${table.walletVerifiedAt} is not null`),
@@ -198,10 +208,12 @@ export const siweNonces = pgTable(
  * A payout's life: requested (held in the ledger, cancellable) → batched
  * (frozen into a batch) → sent (a Transfer log on the chain pays it) →
  * confirmed (enough blocks on top). Cancelled and returned give the hold back
- * with a ledger entry. A review step fits as `in_review` between requested
- * and batched: batching takes `requested` only, so nothing else changes.
+ * with a ledger entry. A flagged member's request starts `in_review`; an
+ * operator approves it (→ requested) or rejects it (→ rejected, hold given back).
  */
-export const PAYOUT_STATUSES = ["requested", "batched", "sent", "confirmed", "cancelled", "returned"] as const;
+export const PAYOUT_STATUSES = ["in_review", "requested", "batched", "sent", "confirmed", "cancelled", "returned", "rejected"] as const;
+/** A member has at most one of these at a time. */
+export const OPEN_REQUEST_STATUSES = ["in_review", "requested"] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 
 export const payoutBatches = pgTable("payout_batches", {
@@ -241,11 +253,14 @@ export const payouts = pgTable(
     index("payouts_user_idx").on(table.userId, table.requestedAt),
     index("payouts_status_idx").on(table.status, table.requestedAt),
     /** One open request per member. */
-    uniqueIndex("payouts_one_open_request").on(table.userId).where(sql`${table.status} = 'requested'`),
+    uniqueIndex("payouts_one_open_request").on(table.userId).where(sql`${table.status} in ('in_review', 'requested')`),
     uniqueIndex("payouts_one_signed_tx_per_nonce").on(table.senderAddress, table.senderNonce),
     uniqueIndex("payouts_signed_tx_hash_unique").on(table.signedTxHash),
     check("payouts_amount_positive", sql`${table.amount} > 0`),
-    check("payouts_batched_has_batch", sql`${table.status} in ('requested', 'cancelled') or ${table.batchId} is not null`),
+    check(
+      "payouts_batched_has_batch",
+      sql`${table.status} in ('in_review', 'requested', 'cancelled', 'rejected') or ${table.batchId} is not null`,
+    ),
     check("payouts_paid_has_tx", sql`${table.status} not in ('sent', 'confirmed') or ${table.txHash} is not null`),
     check(
       "payouts_signed_tx_whole",
@@ -302,4 +317,132 @@ export const operatorAlerts = pgTable(
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),
   },
   (table) => [uniqueIndex("operator_alerts_once").on(table.kind, table.subject)],
+);
+
+export const RISK_SIGNAL_KINDS = [
+  "shared_network_signups",
+  "shared_network_claims",
+  "wallet_tried_elsewhere",
+  "referral_tree_one_network",
+  "scripted_claims",
+  "canonical_email_collision",
+] as const;
+export type RiskSignalKind = (typeof RISK_SIGNAL_KINDS)[number];
+
+/** What looked like farming on an account: facts for a person to weigh, never a verdict. Each cause is recorded once. */
+export const riskSignals = pgTable(
+  "risk_signals",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    kind: text("kind", { enum: RISK_SIGNAL_KINDS }).notNull(),
+    /** What the signal is about (a network, an address, another account), unique per account and kind. */
+    subject: text("subject").notNull(),
+    details: text("details").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    /** Set when an operator approved a payout with this signal in view: it no longer sends payouts to review. */
+    clearedAt: timestamp("cleared_at", { withTimezone: true }),
+  },
+  (table) => [uniqueIndex("risk_signals_once").on(table.userId, table.kind, table.subject)],
+);
+
+/** The networks an account claimed from, with the last time: enough to count accounts per network, and no full address kept. */
+export const claimNetworks = pgTable(
+  "claim_networks",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    network: text("network").notNull(),
+    lastClaimAt: timestamp("last_claim_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.network] }),
+    index("claim_networks_network_idx").on(table.network, table.lastClaimAt),
+  ],
+);
+
+/** ALTCHA solutions already accepted: each is good for one registration. Kept until its challenge expires. */
+export const usedAltchaChallenges = pgTable(
+  "used_altcha_challenges",
+  {
+    challengeId: text("challenge_id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("used_altcha_expires_idx").on(table.expiresAt)],
+);
+
+/**
+ * A referrer's bonus for a claim by a member who has not yet verified the
+ * email: credited, once, when they do. The reward entry that earned it is the
+ * key, like the ledger's own one-bonus-per-claim index.
+ */
+export const pendingReferralBonuses = pgTable(
+  "pending_referral_bonuses",
+  {
+    rewardEntryId: bigint("reward_entry_id", { mode: "number" })
+      .primaryKey()
+      .references(() => ledgerEntries.id),
+    referrerId: integer("referrer_id")
+      .notNull()
+      .references(() => users.id),
+    refereeId: integer("referee_id")
+      .notNull()
+      .references(() => users.id),
+    amount: bigint("amount", { mode: "bigint" }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    creditedAt: timestamp("credited_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("pending_referral_referee_idx").on(table.refereeId),
+    index("pending_referral_referrer_idx").on(table.referrerId),
+    check("pending_referral_amount_positive", sql`${table.amount} > 0`),
+  ],
+);
+
+export const REVIEW_EVENT_KINDS = ["opened", "appealed", "approved", "rejected"] as const;
+
+/** A flagged payout's case: the signals that sent it to review, the member's one appeal and the decision. */
+export const payoutReviews = pgTable(
+  "payout_reviews",
+  {
+    payoutId: bigint("payout_id", { mode: "number" })
+      .primaryKey()
+      .references(() => payouts.id),
+    /** The signals as they stood when the payout was requested (JSON). */
+    signals: text("signals").notNull(),
+    openedAt: timestamp("opened_at", { withTimezone: true }).notNull(),
+    appeal: text("appeal"),
+    appealedAt: timestamp("appealed_at", { withTimezone: true }),
+    decision: text("decision", { enum: ["approved", "rejected"] }),
+    /** Shown to the member when the payout is rejected. */
+    reason: text("reason"),
+    decidedBy: text("decided_by"),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+  },
+  (table) => [
+    check(
+      "payout_reviews_decision_whole",
+      sql`(${table.decision} is null) = (${table.decidedAt} is null) and (${table.decision} is null or ${table.reason} is not null)`,
+    ),
+    check("payout_reviews_appeal_whole", sql`(${table.appeal} is null) = (${table.appealedAt} is null)`),
+  ],
+);
+
+/** Every step of every review, never edited: who did what, when, and why. */
+export const reviewEvents = pgTable(
+  "review_events",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    payoutId: bigint("payout_id", { mode: "number" })
+      .notNull()
+      .references(() => payouts.id),
+    kind: text("kind", { enum: REVIEW_EVENT_KINDS }).notNull(),
+    actor: text("actor").notNull(),
+    text: text("text"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("review_events_payout_idx").on(table.payoutId, table.createdAt)],
 );

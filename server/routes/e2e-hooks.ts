@@ -47,6 +47,8 @@ export async function e2eHooks(fastify: FastifyInstance, { db, clock }: { db: Da
           passwordHash: await hashPassword(E2E_PASSWORD),
           referralCode: newReferralCode(),
           referredBy: referrer?.id ?? null,
+          // Old enough for payouts: the browser tests start where a member of some weeks stands.
+          createdAt: new Date(clock.now().getTime() - 30 * 24 * 60 * 60 * 1000),
         })
         .returning({ id: users.id, referralCode: users.referralCode });
       if (!user) throw new Error("user not created");

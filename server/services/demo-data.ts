@@ -14,7 +14,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 async function insertUser(
   db: Database,
-  values: { email: string; firstName: string; lastName: string; password: string; referredBy?: number },
+  values: { email: string; firstName: string; lastName: string; password: string; referredBy?: number; createdAt: Date },
 ) {
   const [row] = await db
     .insert(users)
@@ -37,13 +37,21 @@ async function insertUser(
 export async function seedDemoData({ db, clock, site }: { db: Database; clock: Clock; site: SiteConfig }): Promise<{ created: boolean }> {
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_EMAIL));
   if (existing) return { created: false };
-  const demoId = await insertUser(db, { email: DEMO_EMAIL, firstName: "Demo", lastName: "User", password: DEMO_PASSWORD });
+  const joined = new Date(clock.now().getTime() - 8 * DAY_MS);
+  const demoId = await insertUser(db, {
+    email: DEMO_EMAIL,
+    firstName: "Demo",
+    lastName: "User",
+    password: DEMO_PASSWORD,
+    createdAt: joined,
+  });
   const friendId = await insertUser(db, {
     email: "demo.friend@example.com",
     firstName: "Friend",
     lastName: "User",
     password: `${DEMO_PASSWORD}-friend`,
     referredBy: demoId,
+    createdAt: joined,
   });
   const past = fakeClock(new Date(clock.now().getTime() - 7 * DAY_MS));
   for (let day = 0; day < 6; day++) {

@@ -4,17 +4,27 @@ import type { Database } from "../db/client.ts";
 import { appSecrets } from "../db/schema.ts";
 
 /**
- * The secret that signs CSRF tokens: SESSION_SECRET when set (required in
- * production), else one generated once and kept in the database so every
- * instance and every restart shares it.
+ * A secret every instance shares: the configured value when set, else one
+ * generated once and kept in the database so every instance and every restart
+ * shares it.
  */
-export async function sessionSecret(db: Database, configured: string | undefined): Promise<string> {
+async function sharedSecret(db: Database, name: string, configured: string | undefined): Promise<string> {
   if (configured) return configured;
   await db
     .insert(appSecrets)
-    .values({ name: "session_secret", value: randomBytes(32).toString("base64url") })
+    .values({ name, value: randomBytes(32).toString("base64url") })
     .onConflictDoNothing();
-  const [row] = await db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, "session_secret"));
-  if (!row) throw new Error("The session secret could not be stored");
+  const [row] = await db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, name));
+  if (!row) throw new Error(`The secret ${name} could not be stored`);
   return row.value;
+}
+
+/** Signs CSRF tokens: SESSION_SECRET (required in production) or a stored one. */
+export function sessionSecret(db: Database, configured: string | undefined): Promise<string> {
+  return sharedSecret(db, "session_secret", configured);
+}
+
+/** Signs the sign-up proof-of-work challenges: ALTCHA_HMAC_KEY or a stored one. */
+export function altchaHmacKey(db: Database, configured: string | undefined): Promise<string> {
+  return sharedSecret(db, "altcha_hmac_key", configured);
 }

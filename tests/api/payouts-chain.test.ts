@@ -52,7 +52,7 @@ describe("payouts on a local chain: batches, the Safe export, reconciliation", (
     const address = privateKeyToAccount(generatePrivateKey()).address;
     await t.database.db.update(users).set({ walletAddress: address, walletVerifiedAt: t.clock.now() }).where(eq(users.id, user.id));
     await postAdjustment(deps(), { userId: user.id, tokens: amount, direction: "credit", reason: "earned" });
-    const result = await requestPayout({ ...deps(), minimum: 10_000n }, user.id, amount);
+    const result = await requestPayout({ ...deps(), minimum: 10_000n, minAccountAgeDays: 7 }, user.id, amount);
     if (!result.ok) throw new Error(result.message);
     t.clock.advance(1000);
     return { id: result.payout.id, address, userId: user.id };

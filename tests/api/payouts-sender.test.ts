@@ -60,7 +60,7 @@ describe("payouts send from a hot wallet", () => {
       recipients.push(address);
       await database.db.update(users).set({ walletAddress: address, walletVerifiedAt: clock.now() }).where(sql`id = ${user.id}`);
       await postAdjustment({ db: database.db, clock }, { userId: user.id, tokens: amount, direction: "credit", reason: "earned" });
-      const requested = await requestPayout({ db: database.db, clock, minimum: 10_000n }, user.id, amount);
+      const requested = await requestPayout({ db: database.db, clock, minimum: 10_000n, minAccountAgeDays: 7 }, user.id, amount);
       if (!requested.ok) throw new Error(requested.message);
       clock.advance(1000);
     }

@@ -29,7 +29,7 @@ describe("npm run admin -- payouts", () => {
     const user = await createUser(database.db);
     await database.db.update(users).set({ walletAddress: MEMBER_WALLET, walletVerifiedAt: clock.now() }).where(sql`id = ${user.id}`);
     await postAdjustment({ db: database.db, clock }, { userId: user.id, tokens: 15_000n, direction: "credit", reason: "earned" });
-    const requested = await requestPayout({ db: database.db, clock, minimum: 10_000n }, user.id, 12_000n);
+    const requested = await requestPayout({ db: database.db, clock, minimum: 10_000n, minAccountAgeDays: 7 }, user.id, 12_000n);
     if (!requested.ok) throw new Error(requested.message);
     payoutId = requested.payout.id;
   });

@@ -75,3 +75,23 @@ test.describe("register", () => {
     await expect(page.getByRole("checkbox", { name: /I agree/ })).not.toBeChecked();
   });
 });
+
+test.describe("the sign-up check", () => {
+  test("runs in the background under the page's strict CSP, asks nothing, and its solution creates the account", async ({ page }) => {
+    const challenge = page.waitForResponse((response) => response.url().includes("/api/altcha-challenge?app=kestrel"));
+    await page.goto("/register");
+    expect((await challenge).status()).toBe(200);
+    await expect(page.getByText("Browser check done.")).toBeVisible();
+    await expectAccessible(page);
+    await fillValid(page, `altcha.${Date.now()}@example.com`);
+    await page.getByRole("checkbox", { name: /I agree/ }).check();
+    const sent = page.waitForRequest((request) => request.url().endsWith("/api/register") && request.method() === "POST");
+    await page.getByRole("button", { name: "Register" }).click();
+    const body = (await sent).postDataJSON() as { altcha?: string };
+    expect(JSON.parse(Buffer.from(body.altcha ?? "", "base64").toString("utf8"))).toMatchObject({
+      challenge: { parameters: { algorithm: "SHA-256" } },
+      solution: { derivedKey: expect.any(String) },
+    });
+    await expect(page.getByText(/Your account has been created/)).toBeVisible();
+  });
+});

@@ -2,6 +2,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fas
 import type { z } from "zod";
 import type { CsrfPage, RegisterBody, registerFields as registerSchema, SignInBody } from "../../common/api/accounts.ts";
 import { loadSiteConfig } from "../../config/site.ts";
+import { solveSignupChallenge } from "./signup-work.ts";
 
 const site = loadSiteConfig();
 export const APP = site.token.slug;
@@ -12,7 +13,7 @@ type Method = "GET" | "POST" | "PUT" | "DELETE" | "PATCH" | "HEAD" | "OPTIONS";
  * A browser-like client over `app.inject`: it keeps the cookies the server
  * sets and sends them back, so tests read like a visitor's steps.
  */
-export function agent(app: FastifyInstance) {
+export function agent(app: FastifyInstance, { remoteAddress }: { remoteAddress?: string } = {}) {
   const cookies = new Map<string, string>();
 
   async function request(
@@ -24,6 +25,7 @@ export function agent(app: FastifyInstance) {
     const reply = await app.inject({
       method,
       url,
+      ...(remoteAddress ? { remoteAddress } : {}),
       ...options,
       headers: { ...(cookieHeader ? { cookie: cookieHeader } : {}), ...options.headers },
     });
@@ -53,8 +55,20 @@ export function agent(app: FastifyInstance) {
       return token;
     },
 
+    /** The sign-up proof of work, solved like the browser's widget does. */
+    async signupWork(): Promise<string> {
+      const reply = await self.get(`/api/altcha-challenge?app=${APP}`);
+      if (reply.statusCode !== 200) throw new Error(`no sign-up challenge: ${reply.statusCode} ${reply.body}`);
+      return solveSignupChallenge(reply.json());
+    },
+
     async register(fields: Partial<RegisterFields> = {}): Promise<LightMyRequestResponse> {
-      const body: RegisterBody = { ...registerFields(fields), app: APP, csrfToken: await self.csrf("register") };
+      const body: RegisterBody = {
+        ...registerFields(fields),
+        app: APP,
+        csrfToken: await self.csrf("register"),
+        altcha: await self.signupWork(),
+      };
       return self.post("/api/register", body);
     },
 

@@ -37,7 +37,11 @@ export type TestAppOptions = {
 
 /** The server's settings in tests, with any overrides. */
 export function testEnv(overrides: Record<string, string> = {}) {
-  return parseServerEnv({ NODE_ENV: "test", SESSION_SECRET: TEST_SESSION_SECRET, LOG_LEVEL: "silent", ...overrides }, loadSiteConfig());
+  return parseServerEnv(
+    // A light sign-up proof of work: suites register many accounts from one address; its own tests set the real base.
+    { NODE_ENV: "test", SESSION_SECRET: TEST_SESSION_SECRET, LOG_LEVEL: "silent", SIGNUP_WORK_BASE: "200", ...overrides },
+    loadSiteConfig(),
+  );
 }
 
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp & { close(): Promise<void> }> {

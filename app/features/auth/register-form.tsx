@@ -7,6 +7,7 @@ import { TextField } from "../../components/ui/text-field.tsx";
 import { register } from "../../lib/api-client.ts";
 import { useCsrfToken } from "../../lib/use-csrf-token.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
+import { useSignupCheck } from "./use-signup-check.tsx";
 
 const EMPTY = { first_name: "", last_name: "", username: "", password: "", password2: "", referral_code: "", website: "", terms: false };
 
@@ -18,6 +19,7 @@ export function RegisterForm({ referralCode }: { referralCode: string }) {
   const [submitting, setSubmitting] = useState(false);
   const csrf = useCsrfToken("register");
   const hydrated = useHydrated();
+  const signupCheck = useSignupCheck();
 
   // Filled after hydration: the prerendered HTML cannot know the ?ref of the visit.
   useEffect(() => {
@@ -42,13 +44,14 @@ export function RegisterForm({ referralCode }: { referralCode: string }) {
     setInvalid(null);
     const csrfToken = (await csrf.ensure()) ?? "";
     const { terms: _, ...payload } = checked.data;
-    const result = await register({ ...payload, website: fields.website, csrfToken });
+    const result = await register({ ...payload, website: fields.website, csrfToken, altcha: await signupCheck.payload() });
     setSubmitting(false);
     if (result.body?.suc_msg && !result.body.err_msg) {
       setFields({ ...EMPTY });
       setSuccess(result.body.suc_msg);
       return;
     }
+    signupCheck.reset();
     if (result.status === 403) void csrf.refresh();
     setError(result.body?.err_msg ?? "We could not reach the server. Check your connection and try again.");
   };
@@ -146,6 +149,10 @@ export function RegisterForm({ referralCode }: { referralCode: string }) {
           .
         </span>
       </label>
+      {signupCheck.element}
+      <p aria-live="polite" className="text-sm text-ink-700">
+        {signupCheck.statusText}
+      </p>
       <button type="submit" className="btn-primary w-full" disabled={!hydrated || submitting}>
         {submitting ? "Processing ..." : "Register"}
       </button>

@@ -9,6 +9,7 @@ import {
   registerBody,
   SIGNED_OUT,
   signInBody,
+  signupChallengeReply,
 } from "../../../common/api/accounts.ts";
 import { appQuery, errorReply, FORM_EXPIRED, successReply } from "../../../common/api/fields.ts";
 import type { SiteConfig } from "../../../config/site.ts";
@@ -18,6 +19,9 @@ import type { PasswordWork } from "../../services/auth/password-work.ts";
 import { registerUser } from "../../services/auth/register.ts";
 import { type LoginLimits, loginBlockedUntil, signIn, throttled } from "../../services/auth/sign-in.ts";
 import { issueCsrfToken, verifyCsrfToken } from "../../services/csrf.ts";
+import { networkOf } from "../../services/fairness/networks.ts";
+import type { FairnessRules } from "../../services/fairness/rules.ts";
+import { createSignupChallenge } from "../../services/fairness/signup-challenge.ts";
 import type { LimitBlocks } from "../../services/limit-blocks.ts";
 import type { Limit, RateLimiter } from "../../services/rate-limit.ts";
 
@@ -31,11 +35,27 @@ export type AccountRoutesOptions = {
   registrationsPerIp: Limit;
   passwordWork: PasswordWork;
   loginBlocks: LimitBlocks;
+  fairness: FairnessRules;
+  altchaHmacKey: string;
+  signupWorkBase: number;
 };
 
 /** Registration, login, logout and the CSRF tokens of their forms: the spec's calls, field for field. */
 export async function accountRoutes(fastify: FastifyInstance, options: AccountRoutesOptions) {
-  const { site, db, clock, secret, rateLimiter, loginLimits, registrationsPerIp, passwordWork, loginBlocks } = options;
+  const {
+    site,
+    db,
+    clock,
+    secret,
+    rateLimiter,
+    loginLimits,
+    registrationsPerIp,
+    passwordWork,
+    loginBlocks,
+    fairness,
+    altchaHmacKey,
+    signupWorkBase,
+  } = options;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const slug = site.token.slug;
   const siteWords = [site.token.name, site.token.symbol, site.token.slug];
@@ -68,6 +88,15 @@ export async function accountRoutes(fastify: FastifyInstance, options: AccountRo
     return { csrf_token: issueCsrfToken(secret, "register", binding, clock.now()) };
   });
 
+  app.get(
+    "/api/altcha-challenge",
+    { schema: { querystring: appQuery(slug), response: { 200: signupChallengeReply } } },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return createSignupChallenge({ db, clock, hmacKey: altchaHmacKey, base: signupWorkBase }, networkOf(request.ip));
+    },
+  );
+
   app.post(
     "/api/register",
     { config: { stateChanging: true }, schema: { body: registerBody(slug), response: { 200: successReply, "4xx": errorReply } } },
@@ -85,7 +114,7 @@ export async function accountRoutes(fastify: FastifyInstance, options: AccountRo
       if (body.website) return { suc_msg: REGISTERED };
 
       const result = await registerUser(
-        { db, clock, work: passwordWork, siteWords },
+        { db, clock, work: passwordWork, siteWords, fairness, altchaHmacKey },
         {
           ip: request.ip,
           firstName: body.first_name,
@@ -94,6 +123,7 @@ export async function accountRoutes(fastify: FastifyInstance, options: AccountRo
           password: body.password,
           password2: body.password2,
           referralCode: body.referral_code,
+          altcha: body.altcha,
         },
       );
       if (!result.ok) return reply.code(400).send({ err_msg: result.message });

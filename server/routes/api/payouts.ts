@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { appQuery, errorReply, FORM_EXPIRED, successReply } from "../../../common/api/fields.ts";
 import {
+  APPEAL_SENT,
+  appealBody,
   cancelPayoutBody,
   PAYOUT_CANCELLED,
   type PayoutView,
@@ -17,6 +19,7 @@ import type { SiteConfig } from "../../../config/site.ts";
 import type { Clock } from "../../clock.ts";
 import type { Database } from "../../db/client.ts";
 import { verifyCsrfToken } from "../../services/csrf.ts";
+import { appealReview, reviewStatesFor } from "../../services/fairness/payout-review.ts";
 import { cancelPayout, type PayoutRow, payoutsFor, requestPayout } from "../../services/payouts/requests.ts";
 import { issueSiweNonce, type SignatureVerifier, verifyWallet } from "../../services/payouts/siwe.ts";
 import { heldForPayouts, verifiedWalletOf } from "../../services/payouts/wallet.ts";
@@ -30,9 +33,10 @@ export type PayoutRoutesOptions = {
   verifySignature: SignatureVerifier;
   /** Outside production a message may also name the address the site was reached at (a dev port, the e2e server). */
   acceptRequestOrigin: boolean;
+  minAccountAgeDays: number;
 };
 
-function payoutView(payout: PayoutRow): PayoutView {
+function payoutView(payout: PayoutRow, review: { appealed: boolean } | null = null): PayoutView {
   return {
     id: payout.id,
     amount: payout.amount.toString(),
@@ -41,13 +45,14 @@ function payoutView(payout: PayoutRow): PayoutView {
     requested_at: payout.requestedAt.toISOString(),
     tx_hash: payout.txHash,
     reason: payout.closeReason,
+    review,
   };
 }
 
 /** Wallet verification (Sign-In with Ethereum) and the member's transfers; behind the signed-in guard. */
 export async function payoutRoutes(
   fastify: FastifyInstance,
-  { site, db, clock, secret, verifySignature, acceptRequestOrigin }: PayoutRoutesOptions,
+  { site, db, clock, secret, verifySignature, acceptRequestOrigin, minAccountAgeDays }: PayoutRoutesOptions,
 ) {
   guardMemberArea(fastify);
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -91,13 +96,14 @@ export async function payoutRoutes(
     "/api/payouts",
     { schema: { querystring: appQuery(slug), response: { 200: payoutsReply, "4xx": errorReply } } },
     async (request) => {
-      const [payouts, held, wallet] = await Promise.all([
+      const [payouts, held, wallet, reviews] = await Promise.all([
         payoutsFor(db, request.userId),
         heldForPayouts(db, request.userId),
         verifiedWalletOf(db, request.userId),
+        reviewStatesFor(db, request.userId),
       ]);
       return {
-        payouts: payouts.map(payoutView),
+        payouts: payouts.map((payout) => payoutView(payout, reviews.get(payout.id) ?? null)),
         on_its_way: held.toString(),
         minimum: minimum.toString(),
         verified_address: wallet?.address ?? null,
@@ -112,10 +118,10 @@ export async function payoutRoutes(
     async (request, reply) => {
       const body = request.body;
       if (!(await csrfValid(request, reply, body.csrfToken))) return reply.code(403).send({ err_msg: FORM_EXPIRED });
-      const result = await requestPayout({ db, clock, minimum }, request.userId, BigInt(body.amount));
+      const result = await requestPayout({ db, clock, minimum, minAccountAgeDays }, request.userId, BigInt(body.amount));
       if (!result.ok) return reply.code(result.status).send({ err_msg: result.message });
       request.log.info({ userId: request.userId, payoutId: result.payout.id, amount: body.amount }, "payout requested");
-      return payoutView(result.payout);
+      return payoutView(result.payout, result.payout.status === "in_review" ? { appealed: false } : null);
     },
   );
 
@@ -132,6 +138,22 @@ export async function payoutRoutes(
       const result = await cancelPayout({ db, clock }, request.userId, id);
       if (!result.ok) return reply.code(409).send({ err_msg: result.message });
       return { suc_msg: PAYOUT_CANCELLED };
+    },
+  );
+
+  app.post(
+    "/api/payouts/:id/appeal",
+    {
+      config: { stateChanging: true },
+      schema: { params: payoutIdParams, body: appealBody(slug), response: { 200: successReply, "4xx": errorReply } },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      if (!(await csrfValid(request, reply, body.csrfToken))) return reply.code(403).send({ err_msg: FORM_EXPIRED });
+      const result = await appealReview({ db, clock }, request.userId, request.params.id, body.message);
+      if (!result.ok) return reply.code(409).send({ err_msg: result.message });
+      request.log.info({ userId: request.userId, payoutId: request.params.id }, "payout review appealed");
+      return { suc_msg: APPEAL_SENT };
     },
   );
 }

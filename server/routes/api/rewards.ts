@@ -16,10 +16,19 @@ import type { SiteConfig } from "../../../config/site.ts";
 import type { Clock } from "../../clock.ts";
 import type { Database } from "../../db/client.ts";
 import { verifyCsrfToken } from "../../services/csrf.ts";
+import { networkOf } from "../../services/fairness/networks.ts";
+import { noteClaim } from "../../services/fairness/risk-signals.ts";
 import { claimDailyReward, dashboardFor, formatCountdown } from "../../services/rewards.ts";
 import { checkWalletAddress, updateWalletAddress } from "../../services/wallet-address.ts";
 
-export type RewardRoutesOptions = { site: SiteConfig; db: Database; clock: Clock; secret: string };
+export type RewardRoutesOptions = {
+  site: SiteConfig;
+  db: Database;
+  clock: Clock;
+  secret: string;
+  /** Accounts claiming from one network in a day before each is flagged. */
+  sharedNetworkAccounts: number;
+};
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -40,7 +49,7 @@ export function guardMemberArea(app: FastifyInstance): void {
   });
 }
 
-export async function rewardRoutes(fastify: FastifyInstance, { site, db, clock, secret }: RewardRoutesOptions) {
+export async function rewardRoutes(fastify: FastifyInstance, { site, db, clock, secret, sharedNetworkAccounts }: RewardRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const rules = site.rewards;
   const slug = site.token.slug;
@@ -92,6 +101,11 @@ export async function rewardRoutes(fastify: FastifyInstance, { site, db, clock, 
           .send({ err_msg: `Your next reward is not ready yet. Come back in ${remaining}.`, time_remaining: remaining });
       }
       app.metrics.claimsCredited.inc();
+      await noteClaim(
+        { db, clock, threshold: sharedNetworkAccounts, claimIntervalHours: rules.claimIntervalHours },
+        request.userId,
+        networkOf(request.ip),
+      );
       request.log.info(
         { userId: request.userId, amount: result.amount.toString(), referrerCredited: result.referrerCredited },
         "daily reward claimed",

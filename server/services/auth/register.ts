@@ -1,9 +1,15 @@
-import { eq } from "drizzle-orm";
+import { eq, or } from "drizzle-orm";
 import { normalizeEmail } from "../../../common/account-rules.ts";
 import type { Clock } from "../../clock.ts";
 import type { Database } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { users } from "../../db/schema.ts";
+import { DISPOSABLE_EMAIL, isDisposableEmail } from "../fairness/disposable-email.ts";
+import { canonicalEmail } from "../fairness/email-identity.ts";
+import { networkOf } from "../fairness/networks.ts";
+import { noteAddressVariantAttempt, noteSignupNetwork } from "../fairness/risk-signals.ts";
+import type { FairnessRules } from "../fairness/rules.ts";
+import { verifySignupSolution } from "../fairness/signup-challenge.ts";
 import type { PasswordWork } from "./password-work.ts";
 import { hashPassword, passwordProblem } from "./passwords.ts";
 import { newReferralCode, normalizeReferralCode } from "./referral-codes.ts";
@@ -15,6 +21,8 @@ export type Registration = {
   password: string;
   password2: string;
   referralCode: string;
+  /** The ALTCHA widget's payload: proof of work, checked last so a form with a mistake can be sent again. */
+  altcha: string | undefined;
 };
 
 export type RegistrationResult = { ok: true; userId: number } | { ok: false; message: string };
@@ -22,18 +30,39 @@ export type RegistrationResult = { ok: true; userId: number } | { ok: false; mes
 export const EMAIL_TAKEN = "An account with this email already exists. Log in instead, or use another email.";
 export const UNKNOWN_REFERRAL_CODE = "That referral code does not match any account. Check it, or leave the field empty.";
 
-/** Creates an account with its own referral code, remembering who referred it. */
+type Deps = {
+  db: Database;
+  clock: Clock;
+  work: PasswordWork;
+  siteWords: readonly string[];
+  fairness: FairnessRules;
+  altchaHmacKey: string;
+};
+
+/**
+ * Creates an account with its own referral code, remembering who referred it.
+ * One person, one account: an address is taken when any spelling of it is
+ * (tags, dots, case), and throwaway addresses are refused.
+ */
 export async function registerUser(
-  { db, work, siteWords }: { db: Database; clock: Clock; work: PasswordWork; siteWords: readonly string[] },
+  { db, clock, work, siteWords, fairness, altchaHmacKey }: Deps,
   input: Registration & { ip: string },
 ): Promise<RegistrationResult> {
   if (input.password !== input.password2) return { ok: false, message: "The two passwords do not match." };
   const weakness = passwordProblem(input.password, { siteWords, email: input.email });
   if (weakness) return { ok: false, message: weakness };
 
+  if (isDisposableEmail(input.email, fairness.disposable)) return { ok: false, message: DISPOSABLE_EMAIL };
   const email = normalizeEmail(input.email);
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  if (existing) return { ok: false, message: EMAIL_TAKEN };
+  const emailCanonical = canonicalEmail(email, fairness.identity);
+  const [existing] = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(or(eq(users.email, email), eq(users.emailCanonical, emailCanonical)));
+  if (existing) {
+    if (existing.email !== email) await noteAddressVariantAttempt({ db, clock }, existing.id);
+    return { ok: false, message: EMAIL_TAKEN };
+  }
 
   let referredBy: number | null = null;
   const typedCode = normalizeReferralCode(input.referralCode);
@@ -43,18 +72,34 @@ export async function registerUser(
     referredBy = referrer.id;
   }
 
+  const proof = await verifySignupSolution({ db, clock, hmacKey: altchaHmacKey }, input.altcha);
+  if (!proof.ok) return proof;
+
   const passwordHash = await work.run(input.ip, () => hashPassword(input.password));
+  const signupNetwork = networkOf(input.ip);
   for (let attempt = 0; attempt < 5; attempt++) {
     try {
       const [created] = await db
         .insert(users)
-        .values({ email, firstName: input.firstName, lastName: input.lastName, passwordHash, referralCode: newReferralCode(), referredBy })
+        .values({
+          email,
+          emailCanonical,
+          signupNetwork,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          passwordHash,
+          referralCode: newReferralCode(),
+          referredBy,
+          createdAt: clock.now(),
+        })
         .returning({ id: users.id });
       if (!created) throw new Error("insert returned no row");
+      await noteSignupNetwork({ db, clock, threshold: fairness.sharedNetworkAccounts }, signupNetwork);
       return { ok: true, userId: created.id };
     } catch (error) {
       // Two registrations of one email at once: the second loses on the unique index.
-      if (isUniqueViolation(error, "users_email_unique")) return { ok: false, message: EMAIL_TAKEN };
+      if (isUniqueViolation(error, "users_email_unique") || isUniqueViolation(error, "users_email_canonical_unique"))
+        return { ok: false, message: EMAIL_TAKEN };
       if (!isUniqueViolation(error, "users_referral_code_unique")) throw error;
     }
   }

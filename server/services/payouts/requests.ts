@@ -3,14 +3,18 @@ import type { Clock } from "../../clock.ts";
 import { type Database, queryRows } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import type { PayoutStatus } from "../../db/schema.ts";
+import { notePayoutSignals } from "../fairness/payout-signals.ts";
 
 export const PAYOUT_REFUSALS = {
   notVerified: "Verify your wallet first: payouts go only to an address you proved is yours.",
   belowMinimum: (minimum: bigint) => `The smallest transfer is ${minimum.toLocaleString("en-US")} tokens.`,
   aboveBalance: "That is more than your available balance.",
+  tooNew: (opensAt: Date) =>
+    `Transfers open once your account is a little older, on ${opensAt.toISOString().slice(0, 10)} (UTC). Keep claiming until then: nothing is lost.`,
   open: "You already have a transfer waiting. Cancel it or wait until it is in a batch before asking for another.",
   notCancellable: "This transfer can no longer be cancelled: it is already being paid.",
   notReturnable: "Only a requested or batched payout without a signed transaction can be returned.",
+  notInReview: "This payout is not waiting for a review.",
 } as const;
 
 export type PayoutRow = {
@@ -57,36 +61,56 @@ export const PAYOUT_COLUMNS = sql.raw(
 
 export type RequestResult = { ok: true; payout: PayoutRow } | { ok: false; status: 400 | 409; message: string };
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /**
  * One statement holds the amount (a ledger debit and the balance change) and
  * inserts the payout to the member's verified address. The balance check, the
- * verified address and "one open request" are conditions of that statement;
- * the partial unique index on open requests is the second guard.
+ * verified address, the account's age and "one open request" are conditions
+ * of that statement; the partial unique index on open requests is the second
+ * guard. An account with open risk signals gets its payout `in_review`, with
+ * the case opened in the same statement.
  */
 export async function requestPayout(
-  { db, clock, minimum }: { db: Database; clock: Clock; minimum: bigint },
+  { db, clock, minimum, minAccountAgeDays }: { db: Database; clock: Clock; minimum: bigint; minAccountAgeDays: number },
   userId: number,
   amount: bigint,
 ): Promise<RequestResult> {
   if (amount < minimum) return { ok: false, status: 400, message: PAYOUT_REFUSALS.belowMinimum(minimum) };
+  await notePayoutSignals({ db, clock }, userId);
   const now = clock.now();
+  const bornBefore = new Date(now.getTime() - minAccountAgeDays * DAY_MS);
   try {
     const [row] = await queryRows<RawPayout & { refusal: string | null }>(
       db,
       sql`
         with member as (
-          select id, balance, wallet_address, wallet_verified_at,
-                 exists (select 1 from payouts where user_id = ${userId} and status = 'requested') as has_open
+          select id, balance, wallet_address, wallet_verified_at, created_at,
+                 exists (select 1 from payouts where user_id = ${userId} and status in ('in_review', 'requested')) as has_open,
+                 exists (select 1 from risk_signals where user_id = ${userId} and cleared_at is null) as flagged
             from users where id = ${userId}
         ), held as (
           update users u set balance = u.balance - ${amount}
             from member m
-           where u.id = m.id and m.wallet_verified_at is not null and not m.has_open and u.balance >= ${amount}
-          returning u.id, u.wallet_address
+           where u.id = m.id and m.wallet_verified_at is not null and m.created_at <= ${bornBefore}
+             and not m.has_open and u.balance >= ${amount}
+          returning u.id, u.wallet_address, m.flagged
         ), payout as (
           insert into payouts (user_id, amount, address, status, requested_at)
-          select id, ${amount}, wallet_address, 'requested', ${now} from held
+          select id, ${amount}, wallet_address, case when flagged then 'in_review' else 'requested' end, ${now} from held
           returning *
+        ), review as (
+          insert into payout_reviews (payout_id, signals, opened_at)
+          select p.id,
+                 (select coalesce(json_agg(json_build_object('kind', kind, 'details', details) order by id), '[]'::json)::text
+                    from risk_signals where user_id = ${userId} and cleared_at is null),
+                 ${now}
+            from payout p where p.status = 'in_review'
+          returning payout_id
+        ), opened as (
+          insert into review_events (payout_id, kind, actor, created_at)
+          select payout_id, 'opened', 'risk signals', ${now} from review
+          returning id
         ), entry as (
           insert into ledger_entries (user_id, kind, amount, created_at, payout_id)
           select user_id, 'payout_hold', -amount, ${now}, id from payout
@@ -95,12 +119,18 @@ export async function requestPayout(
         select p.id, p.user_id, p.amount::text as amount, p.address, p.status, p.requested_at, p.batch_id, p.tx_hash, p.close_reason,
                case when p.id is not null then null
                     when m.wallet_verified_at is null then 'not_verified'
+                    when m.created_at > ${bornBefore} then 'too_new'
                     when m.has_open then 'open'
                     else 'balance' end as refusal
           from member m left join payout p on true`,
     );
     if (!row) return { ok: false, status: 400, message: PAYOUT_REFUSALS.notVerified };
     if (row.refusal === "not_verified") return { ok: false, status: 400, message: PAYOUT_REFUSALS.notVerified };
+    if (row.refusal === "too_new") {
+      const [member] = await queryRows<{ created_at: Date | string }>(db, sql`select created_at from users where id = ${userId}`);
+      const opensAt = new Date(new Date(member?.created_at ?? now).getTime() + minAccountAgeDays * DAY_MS);
+      return { ok: false, status: 400, message: PAYOUT_REFUSALS.tooNew(opensAt) };
+    }
     if (row.refusal === "open") return { ok: false, status: 409, message: PAYOUT_REFUSALS.open };
     if (row.refusal === "balance") return { ok: false, status: 400, message: PAYOUT_REFUSALS.aboveBalance };
     return { ok: true, payout: toPayoutRow(row) };
@@ -109,6 +139,12 @@ export async function requestPayout(
     throw error;
   }
 }
+
+const CLOSE_REFUSALS = {
+  cancelled: PAYOUT_REFUSALS.notCancellable,
+  returned: PAYOUT_REFUSALS.notReturnable,
+  rejected: PAYOUT_REFUSALS.notInReview,
+} as const;
 
 export type CloseResult = { ok: true; balance: bigint } | { ok: false; message: string };
 
@@ -119,7 +155,7 @@ export type CloseResult = { ok: true; balance: bigint } | { ok: false; message: 
  */
 async function closeUnpaidPayout(
   { db, clock }: { db: Database; clock: Clock },
-  close: { payoutId: number; userId?: number; status: "cancelled" | "returned"; from: PayoutStatus[]; reason: string },
+  close: { payoutId: number; userId?: number; status: "cancelled" | "returned" | "rejected"; from: PayoutStatus[]; reason: string },
 ): Promise<CloseResult> {
   const now = clock.now();
   const owner = close.userId === undefined ? sql`true` : sql`user_id = ${close.userId}`;
@@ -144,19 +180,29 @@ async function closeUnpaidPayout(
       )
       select (select balance::text from released) as balance`,
   );
-  if (!row?.balance)
-    return { ok: false, message: close.status === "cancelled" ? PAYOUT_REFUSALS.notCancellable : PAYOUT_REFUSALS.notReturnable };
+  if (!row?.balance) return { ok: false, message: CLOSE_REFUSALS[close.status] };
   return { ok: true, balance: BigInt(row.balance) };
 }
 
 export function cancelPayout(deps: { db: Database; clock: Clock }, userId: number, payoutId: number): Promise<CloseResult> {
-  return closeUnpaidPayout(deps, { payoutId, userId, status: "cancelled", from: ["requested"], reason: "cancelled by the member" });
+  return closeUnpaidPayout(deps, {
+    payoutId,
+    userId,
+    status: "cancelled",
+    from: ["in_review", "requested"],
+    reason: "cancelled by the member",
+  });
 }
 
 /** The operator gives a stuck or refused payout back to the member's balance. */
 export function returnPayout(deps: { db: Database; clock: Clock }, payoutId: number, reason: string): Promise<CloseResult> {
   if (!reason.trim()) return Promise.resolve({ ok: false, message: "A reason is required." });
   return closeUnpaidPayout(deps, { payoutId, status: "returned", from: ["requested", "batched"], reason: reason.trim() });
+}
+
+/** Refuses a payout in review and gives the hold back, in the same statement as the release. */
+export function rejectPayoutInReview(deps: { db: Database; clock: Clock }, payoutId: number, reason: string): Promise<CloseResult> {
+  return closeUnpaidPayout(deps, { payoutId, status: "rejected", from: ["in_review"], reason });
 }
 
 export async function payoutsFor(db: Database, userId: number, limit = 50): Promise<PayoutRow[]> {

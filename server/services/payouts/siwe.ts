@@ -6,6 +6,7 @@ import type { SiteConfig } from "../../../config/site.ts";
 import type { Clock } from "../../clock.ts";
 import { type Database, queryRows } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
+import { noteSharedWallet } from "../fairness/risk-signals.ts";
 import { checkWalletAddress } from "../wallet-address.ts";
 
 /** How long a nonce may wait for its signature, and how old a message's issued-at may be. */
@@ -125,7 +126,10 @@ export async function verifyWallet(
     if (!row?.verified_at) return refuse(SIWE_REFUSALS.nonce);
     return { ok: true, address: address.address, verifiedAt: new Date(row.verified_at) };
   } catch (error) {
-    if (isUniqueViolation(error, "users_verified_wallet_unique")) return refuse(SIWE_REFUSALS.taken);
+    if (isUniqueViolation(error, "users_verified_wallet_unique")) {
+      await noteSharedWallet({ db, clock: deps.clock }, input.userId, address.address);
+      return refuse(SIWE_REFUSALS.taken);
+    }
     throw error;
   }
 }

@@ -10,11 +10,11 @@ export async function verifiedWalletOf(db: Database, userId: number): Promise<{ 
   return row ? { address: row.wallet_address, verifiedAt: new Date(row.wallet_verified_at) } : null;
 }
 
-/** Whole tokens the member asked for that have not arrived yet (requested, in a batch, or sent but unconfirmed). */
+/** Whole tokens the member asked for that have not arrived yet (in review, requested, in a batch, or sent but unconfirmed). */
 export async function heldForPayouts(db: Database, userId: number): Promise<bigint> {
   const [row] = await queryRows<{ total: string }>(
     db,
-    sql`select coalesce(sum(amount), 0)::text as total from payouts where user_id = ${userId} and status in ('requested', 'batched', 'sent')`,
+    sql`select coalesce(sum(amount), 0)::text as total from payouts where user_id = ${userId} and status in ('in_review', 'requested', 'batched', 'sent')`,
   );
   return BigInt(row?.total ?? "0");
 }

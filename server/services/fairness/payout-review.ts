@@ -1,0 +1,169 @@
+import { sql } from "drizzle-orm";
+import type { Clock } from "../../clock.ts";
+import { type Database, queryRows } from "../../db/client.ts";
+import { rejectPayoutInReview } from "../payouts/requests.ts";
+
+type Deps = { db: Database; clock: Clock };
+
+export const REVIEW_REFUSALS = {
+  reasonRequired: "A reason is required: the member sees it.",
+  notInReview: "This payout is not waiting for a review.",
+  noCase: "This transfer has no review to answer.",
+  appealed: "You have already sent your message about this transfer. We will answer by email.",
+  appealClosed: "This review is closed, so it can no longer take a message.",
+} as const;
+
+export type ReviewCase = {
+  payoutId: number;
+  userId: number;
+  email: string;
+  amount: bigint;
+  address: string;
+  status: string;
+  signals: Array<{ kind: string; details: string }>;
+  openedAt: Date;
+  appeal: string | null;
+  decision: "approved" | "rejected" | null;
+  reason: string | null;
+};
+
+/** Review cases, oldest first: the open ones, or every one. */
+export async function listReviews(db: Database, { open }: { open: boolean }): Promise<ReviewCase[]> {
+  const rows = await queryRows<{
+    payout_id: string | number;
+    user_id: number;
+    email: string;
+    amount: string;
+    address: string;
+    status: string;
+    signals: string;
+    opened_at: Date | string;
+    appeal: string | null;
+    decision: "approved" | "rejected" | null;
+    reason: string | null;
+  }>(
+    db,
+    sql`select r.payout_id, p.user_id, u.email, p.amount::text as amount, p.address, p.status, r.signals, r.opened_at, r.appeal, r.decision, r.reason
+          from payout_reviews r join payouts p on p.id = r.payout_id join users u on u.id = p.user_id
+         where ${open ? sql`r.decision is null and p.status = 'in_review'` : sql`true`}
+         order by r.opened_at, r.payout_id`,
+  );
+  return rows.map((row) => ({
+    payoutId: Number(row.payout_id),
+    userId: row.user_id,
+    email: row.email,
+    amount: BigInt(row.amount),
+    address: row.address,
+    status: row.status,
+    signals: JSON.parse(row.signals) as ReviewCase["signals"],
+    openedAt: new Date(row.opened_at),
+    appeal: row.appeal,
+    decision: row.decision,
+    reason: row.reason,
+  }));
+}
+
+export type ReviewResult = { ok: true } | { ok: false; message: string };
+
+/**
+ * The payout goes on to the next batch, and the member's open signals are
+ * cleared: a person looked at them, so the next request does not wait again.
+ * One statement: the status change is the guard against deciding twice.
+ */
+export async function approvePayout(
+  { db, clock }: Deps,
+  payoutId: number,
+  decision: { actor: string; reason: string },
+): Promise<ReviewResult> {
+  const reason = decision.reason.trim();
+  if (!reason) return { ok: false, message: REVIEW_REFUSALS.reasonRequired };
+  const now = clock.now();
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`
+      with approved as (
+        update payouts set status = 'requested' where id = ${payoutId} and status = 'in_review'
+        returning id, user_id
+      ), decided as (
+        update payout_reviews set decision = 'approved', reason = ${reason}, decided_by = ${decision.actor}, decided_at = ${now}
+         where payout_id in (select id from approved)
+        returning payout_id
+      ), cleared as (
+        update risk_signals set cleared_at = ${now}
+         where user_id in (select user_id from approved) and cleared_at is null and created_at <= ${now}
+        returning id
+      ), logged as (
+        insert into review_events (payout_id, kind, actor, text, created_at)
+        select payout_id, 'approved', ${decision.actor}, ${reason}, ${now} from decided
+        returning id
+      )
+      select id from logged`,
+  );
+  return rows.length === 1 ? { ok: true } : { ok: false, message: REVIEW_REFUSALS.notInReview };
+}
+
+/** The hold goes back to the member's balance and the member sees the reason; signals stay open. */
+export async function rejectPayout(deps: Deps, payoutId: number, decision: { actor: string; reason: string }): Promise<ReviewResult> {
+  const reason = decision.reason.trim();
+  if (!reason) return { ok: false, message: REVIEW_REFUSALS.reasonRequired };
+  return deps.db.transaction(async (tx) => {
+    const closed = await rejectPayoutInReview({ db: tx, clock: deps.clock }, payoutId, reason);
+    if (!closed.ok) return { ok: false, message: REVIEW_REFUSALS.notInReview };
+    const now = deps.clock.now();
+    await tx.execute(sql`
+      with decided as (
+        update payout_reviews set decision = 'rejected', reason = ${reason}, decided_by = ${decision.actor}, decided_at = ${now}
+         where payout_id = ${payoutId} and decision is null
+        returning payout_id
+      )
+      insert into review_events (payout_id, kind, actor, text, created_at)
+      select payout_id, 'rejected', ${decision.actor}, ${reason}, ${now} from decided`);
+    return { ok: true } as const;
+  });
+}
+
+/** The member's one message about a payout in review, or about its rejection. */
+export async function appealReview({ db, clock }: Deps, userId: number, payoutId: number, message: string): Promise<ReviewResult> {
+  const now = clock.now();
+  const [row] = await queryRows<{ appealed: number; exists: boolean; already: boolean; closed: boolean }>(
+    db,
+    sql`
+      with target as (
+        select r.payout_id, r.appeal is not null as already, p.status not in ('in_review', 'rejected') as closed
+          from payout_reviews r join payouts p on p.id = r.payout_id
+         where r.payout_id = ${payoutId} and p.user_id = ${userId}
+      ), appealed as (
+        update payout_reviews set appeal = ${message}, appealed_at = ${now}
+         where payout_id in (select payout_id from target where not already and not closed) and appeal is null
+        returning payout_id
+      ), logged as (
+        insert into review_events (payout_id, kind, actor, text, created_at)
+        select payout_id, 'appealed', 'member', ${message}, ${now} from appealed
+        returning id
+      )
+      select (select count(*) from logged)::int as appealed, exists (select 1 from target) as exists,
+             coalesce((select already from target), false) as already, coalesce((select closed from target), false) as closed`,
+  );
+  if (row && Number(row.appealed) === 1) return { ok: true };
+  if (!row?.exists) return { ok: false, message: REVIEW_REFUSALS.noCase };
+  if (row.already) return { ok: false, message: REVIEW_REFUSALS.appealed };
+  return { ok: false, message: REVIEW_REFUSALS.appealClosed };
+}
+
+/** An operator's word that a member's signals were looked at: their next payout goes straight to a batch. */
+export async function clearRiskSignals({ db, clock }: Deps, userId: number): Promise<number> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`update risk_signals set cleared_at = ${clock.now()} where user_id = ${userId} and cleared_at is null returning id`,
+  );
+  return rows.length;
+}
+
+/** What the member's dashboard shows of each reviewed payout. */
+export async function reviewStatesFor(db: Database, userId: number): Promise<Map<number, { appealed: boolean }>> {
+  const rows = await queryRows<{ payout_id: string | number; appealed: boolean }>(
+    db,
+    sql`select r.payout_id, r.appeal is not null as appealed from payout_reviews r join payouts p on p.id = r.payout_id where p.user_id = ${userId}`,
+  );
+  return new Map(rows.map((row) => [Number(row.payout_id), { appealed: row.appealed }]));
+}
