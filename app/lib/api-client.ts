@@ -115,3 +115,7 @@ export function requestPayout(payload: { amount: string; csrfToken: string }): P
 export function cancelPayout(id: number, csrfToken: string): Promise<ApiResult<Message>> {
   return request(`/api/payouts/${id}/cancel`, { method: "POST", body: JSON.stringify({ app: site.token.slug, csrfToken }) });
 }
+
+export function appealPayout(id: number, message: string, csrfToken: string): Promise<ApiResult<Message>> {
+  return request(`/api/payouts/${id}/appeal`, { method: "POST", body: JSON.stringify({ message, app: site.token.slug, csrfToken }) });
+}

@@ -60,6 +60,7 @@ describe("the published API document", () => {
       "app",
       "csrfToken",
       "website",
+      "altcha",
     ]);
     expect(doc.paths["/api/dashboard"]?.get?.responses).toHaveProperty("200");
     expect(Object.keys(doc.paths["/api/contact"]?.post?.requestBody?.content ?? {})).toEqual([

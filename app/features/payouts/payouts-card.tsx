@@ -21,7 +21,7 @@ export function PayoutsCard({ balance, reloadDashboard }: { balance: string; rel
       </CardSection>
     );
   if (!view) return null;
-  const open = view.payouts.some((payout) => payout.status === "requested");
+  const open = view.payouts.some((payout) => payout.status === "requested" || payout.status === "in_review");
   const canRequest = view.verified_address !== null && !open && BigInt(balance) >= BigInt(view.minimum);
   return (
     <CardSection title="Transfers to your wallet">

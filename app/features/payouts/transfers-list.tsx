@@ -4,6 +4,7 @@ import { cancelPayout } from "../../lib/api-client.ts";
 import { formatTokens } from "../../lib/token-amount.ts";
 import { useCsrfToken } from "../../lib/use-csrf-token.ts";
 import { site } from "../../site.ts";
+import { ReviewNote } from "./review-note.tsx";
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
 
@@ -62,12 +63,13 @@ export function TransfersList({ transfers, onChanged }: { transfers: PayoutView[
                   View on {site.explorer.name}
                 </a>
               ) : null}
-              {transfer.status === "requested" ? (
+              {transfer.status === "requested" || transfer.status === "in_review" ? (
                 <button type="button" className="btn-secondary text-sm" onClick={() => cancel(transfer.id)}>
                   Cancel transfer
                 </button>
               ) : null}
             </div>
+            <ReviewNote transfer={transfer} onChanged={onChanged} />
           </li>
         ))}
       </ul>

@@ -8,8 +8,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type RiskSignal = { kind: RiskSignalKind; subject: string; details: string; createdAt: Date };
 
-/** Flags accounts with one signal each; a cause already recorded for an account is not recorded twice. */
-async function flag({ db, clock }: Deps, userIds: readonly number[], signal: { kind: RiskSignalKind; subject: string; details: string }) {
+/** Flags accounts with one signal each (the checks below, and an operator's own finding); a cause already recorded for an account is not recorded twice. */
+export async function flag(
+  { db, clock }: Deps,
+  userIds: readonly number[],
+  signal: { kind: RiskSignalKind; subject: string; details: string },
+) {
   if (userIds.length === 0) return;
   const ids = sql.join(
     userIds.map((id) => sql`(${id}::int)`),
