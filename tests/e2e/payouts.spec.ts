@@ -3,8 +3,8 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { loadSiteConfig } from "../../config/site.ts";
 import { ERC20_ABI, payoutChain, startAnvil } from "../support/local-chain.ts";
 import { signedInUser } from "./support/accounts.ts";
-import { injectWallet } from "./support/wallet.ts";
 import { expect, expectAccessible, test } from "./support/test.ts";
+import { injectWallet } from "./support/wallet.ts";
 
 const site = loadSiteConfig();
 const CONFIRMATIONS = 2;
