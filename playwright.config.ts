@@ -37,6 +37,8 @@ export default defineConfig({
       PGLITE_DIR: path.join(dataDir, "pglite"),
       LOG_LEVEL: "warn",
       E2E_HOOKS: "1",
+      // Every test's browser shares one loopback network: only the review tests flag a member, through a hook.
+      SHARED_NETWORK_ACCOUNTS: "10000",
     },
   },
 });

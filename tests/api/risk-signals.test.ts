@@ -1,0 +1,101 @@
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { queryRows } from "../../server/db/client.ts";
+import { users } from "../../server/db/schema.ts";
+import { assignCanonicalEmails } from "../../server/services/fairness/canonical-backfill.ts";
+import { notePayoutSignals } from "../../server/services/fairness/payout-signals.ts";
+import { fairnessRulesFrom } from "../../server/services/fairness/rules.ts";
+import { createUser, signedIn } from "../factories.ts";
+import { APP, agent } from "../helpers/agent.ts";
+import { testEnv, useTestApp } from "../helpers/test-app.ts";
+
+const HOUR_MS = 60 * 60 * 1000;
+
+describe("risk signals", () => {
+  const t = useTestApp();
+  const rules = fairnessRulesFrom(testEnv());
+
+  async function signalsOf(userId: number) {
+    return queryRows<{ kind: string; subject: string }>(
+      t.database.db,
+      sql`select kind, subject from risk_signals where user_id = ${userId} order by id`,
+    );
+  }
+
+  const claimFrom = (visitor: ReturnType<typeof agent>) => visitor.get(`/api/claim-daily-reward?app=${APP}`);
+
+  it("flags each of the accounts that claim from one network within a day, and nobody on another network", async () => {
+    const members = await Promise.all(Array.from({ length: 4 }, () => createUser(t.database.db)));
+    for (const [n, member] of members.entries()) {
+      const visitor = agent(t.app, { remoteAddress: `100.64.7.${n + 1}` });
+      expect((await visitor.signIn(member.email, member.password)).statusCode).toBe(200);
+      expect((await claimFrom(visitor)).statusCode).toBe(200);
+    }
+    const loner = await createUser(t.database.db);
+    const visitor = agent(t.app, { remoteAddress: "100.64.8.1" });
+    await visitor.signIn(loner.email, loner.password);
+    expect((await claimFrom(visitor)).statusCode).toBe(200);
+    for (const member of members) expect(await signalsOf(member.id)).toEqual([{ kind: "shared_network_claims", subject: "100.64.7.0/24" }]);
+    expect(await signalsOf(loner.id)).toEqual([]);
+  });
+
+  it("flags claims made the second they became due, seven days running, and not a person's varying times", async () => {
+    const script = await createUser(t.database.db);
+    const person = await createUser(t.database.db);
+    const scripted = await signedIn(t.app, script);
+    const human = await signedIn(t.app, person);
+    for (let day = 0; day < 8; day++) {
+      expect((await claimFrom(scripted)).statusCode).toBe(200);
+      // A person comes back some minutes after the window opens, never the same number twice.
+      t.clock.advance((day + 3) * 60_000);
+      expect((await claimFrom(human)).statusCode).toBe(200);
+      t.clock.advance(24 * HOUR_MS - (day + 3) * 60_000);
+      // Sessions end after a day without use in this test's clock: sign in again as a returning member would.
+      await scripted.signIn(script.email, script.password);
+      await human.signIn(person.email, person.password);
+    }
+    expect(await signalsOf(script.id)).toEqual([{ kind: "scripted_claims", subject: "claim rhythm" }]);
+    expect(await signalsOf(person.id)).toEqual([]);
+  });
+
+  it("flags a referrer whose referred accounts all signed up from one network, and those accounts", async () => {
+    const referrer = await createUser(t.database.db);
+    const friends = [
+      await createUser(t.database.db, { referredBy: referrer.id }),
+      await createUser(t.database.db, { referredBy: referrer.id }),
+    ];
+    for (const friend of friends) await t.database.db.update(users).set({ signupNetwork: "100.64.9.0/24" }).where(eq(users.id, friend.id));
+    await notePayoutSignals({ db: t.database.db, clock: t.clock }, referrer.id);
+    expect(await signalsOf(referrer.id)).toEqual([{ kind: "referral_tree_one_network", subject: `referrer ${referrer.id}` }]);
+    for (const friend of friends) expect((await signalsOf(friend.id)).map((signal) => signal.kind)).toEqual(["referral_tree_one_network"]);
+
+    const honest = await createUser(t.database.db);
+    for (const network of ["100.64.10.0/24", "100.64.11.0/24"]) {
+      const friend = await createUser(t.database.db, { referredBy: honest.id });
+      await t.database.db.update(users).set({ signupNetwork: network }).where(eq(users.id, friend.id));
+    }
+    await notePayoutSignals({ db: t.database.db, clock: t.clock }, honest.id);
+    expect(await signalsOf(honest.id)).toEqual([]);
+  });
+
+  it("gives older accounts their canonical address, oldest first, and flags the collisions without deleting anything", async () => {
+    const oldest = await createUser(t.database.db, { email: "carol@gmail.com" });
+    const later = await createUser(t.database.db, { email: "c.a.r.o.l+2@gmail.com" });
+    const other = await createUser(t.database.db, { email: "dave@example.org" });
+    const deps = { db: t.database.db, clock: t.clock, rules: rules.identity };
+    const first = await assignCanonicalEmails(deps);
+    expect(first.flagged).toBe(1);
+    const rows = await queryRows<{ id: number; email_canonical: string | null }>(
+      t.database.db,
+      sql`select id, email_canonical from users where id in (${oldest.id}, ${later.id}, ${other.id}) order by id`,
+    );
+    expect(rows).toEqual([
+      { id: oldest.id, email_canonical: "carol@gmail.com" },
+      { id: later.id, email_canonical: null },
+      { id: other.id, email_canonical: "dave@example.org" },
+    ]);
+    expect((await signalsOf(later.id)).map((signal) => signal.kind)).toEqual(["canonical_email_collision"]);
+    expect((await signalsOf(oldest.id)).map((signal) => signal.kind)).toEqual(["canonical_email_collision"]);
+    expect(await assignCanonicalEmails(deps)).toEqual({ assigned: 0, flagged: 0 });
+  });
+});
