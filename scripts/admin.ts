@@ -6,6 +6,7 @@ import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { systemClock } from "../server/clock.ts";
 import type { Database } from "../server/db/client.ts";
+import { setRole } from "../server/services/console/roles.ts";
 import { ledgerFor, postAdjustment } from "../server/services/ledger.ts";
 import { listSpecialDays, removeSpecialDay, setSpecialDay } from "../server/services/special-days.ts";
 import { findUserByEmail, findUsers, withdrawalEligible } from "../server/services/users.ts";
@@ -25,6 +26,8 @@ const HELP = `Usage: npm run admin -- <command> [options]
   special-days                                 the special days, from the database and the configuration
   special-days add YYYY-MM-DD 2|3|1 [--note]   set a day's multiplier (1 cancels a configured day)
   special-days remove YYYY-MM-DD               forget a day set here
+  grant EMAIL support|admin [--reason TEXT]    open the operator console to an account (it enrols 2FA first)
+  revoke EMAIL [--reason TEXT]                 make an account a member again (forgets its 2FA)
   contact-messages [--limit N]                 contact messages, newest first
   export-withdrawals [--min TOKENS]            CSV of users at or above the transfer minimum
 ${PAYOUTS_HELP}
@@ -143,6 +146,16 @@ export async function runAdmin(argv: string[], open: typeof openConfiguredDataba
         if (action) throw new UsageError(`unknown special-days action "${action}"`);
         for (const entry of await listSpecialDays(db)) console.log(`${entry.day}\t×${entry.multiplier}\tdatabase\t${entry.note ?? ""}`);
         for (const entry of site.rewards.specialDays) console.log(`${entry.date}\t×${entry.multiplier}\tconfiguration`);
+        return 0;
+      }
+      case "grant":
+      case "revoke": {
+        const user = await requireUser(db, args[0]);
+        const role = command === "revoke" ? "member" : args[1];
+        if (role !== "member" && role !== "support" && role !== "admin") throw new UsageError("the role must be support or admin");
+        const reason = values.reason?.trim() || `${command} from the shell`;
+        const { before, after } = await setRole({ db, clock: systemClock }, "shell", user, role, reason);
+        console.log(before === after ? `${user.email} is already ${after}.` : `${user.email}: ${before} → ${after}.`);
         return 0;
       }
       case "contact-messages":

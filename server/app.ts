@@ -21,6 +21,7 @@ import { gracefulShutdown } from "./plugins/shutdown.ts";
 import { type SiteBuild, siteFastPath, sitePlugin } from "./plugins/site.ts";
 import { zodSchemas } from "./plugins/zod-schemas.ts";
 import { accountRoutes } from "./routes/api/accounts.ts";
+import { consoleRoutes } from "./routes/api/admin/index.ts";
 import { contactRoutes } from "./routes/api/contact.ts";
 import { payoutRoutes } from "./routes/api/payouts.ts";
 import { priceRoutes } from "./routes/api/price.ts";
@@ -186,6 +187,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     acceptRequestOrigin: env.NODE_ENV !== "production",
     minAccountAgeDays: fairness.payoutMinAccountAgeDays,
   });
+  await app.register(consoleRoutes, { db, clock, site, env, secret });
   app.addHook("onReady", async () => prices.start());
   app.addHook("onClose", async () => prices.stop());
   await app.register(priceRoutes, { site, prices, refreshSeconds: env.PRICE_REFRESH_SECONDS });

@@ -4,7 +4,7 @@ import { appField, csrfTokenField, jsonObject, requiredText, successReply } from
 
 /** Registration, login, logout and the CSRF tokens of their forms: the spec's calls, field for field. */
 
-export const CSRF_PAGES = ["signin", "register", "update-wallet-address", "payouts"] as const;
+export const CSRF_PAGES = ["signin", "register", "update-wallet-address", "payouts", "console"] as const;
 export type CsrfPage = (typeof CSRF_PAGES)[number];
 
 export const TERMS_REQUIRED = "To proceed, please agree to our Terms & Conditions and Privacy Policy.";

@@ -6,6 +6,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -445,4 +446,82 @@ export const reviewEvents = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   },
   (table) => [index("review_events_payout_idx").on(table.payoutId, table.createdAt)],
+);
+
+/** The operator console's roles; an account without a row is a member. */
+export const STAFF_ROLES = ["support", "admin"] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** Who may open the operator console: set from the shell with `npm run admin -- grant|revoke`. */
+export const staffMembers = pgTable("staff_members", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  role: text("role", { enum: STAFF_ROLES }).notNull(),
+  grantedAt: timestamp("granted_at", { withTimezone: true }).notNull(),
+});
+
+/** A staff member's TOTP secret (RFC 6238); unconfirmed until the first code from the app is entered. */
+export const staffTotp = pgTable("staff_totp", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  secret: text("secret").notNull(),
+  confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+  /** The newest 30-second step a code was accepted for: a code works once. */
+  lastUsedStep: bigint("last_used_step", { mode: "number" }).notNull().default(0),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+});
+
+/** One-time recovery codes, kept as sha256 hashes (each code carries 60 random bits). */
+export const staffRecoveryCodes = pgTable(
+  "staff_recovery_codes",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (table) => [uniqueIndex("staff_recovery_codes_hash_unique").on(table.codeHash), index("staff_recovery_codes_user_idx").on(table.userId)],
+);
+
+/**
+ * A signed-in session that passed the second factor: the console opens for it
+ * until 30 idle minutes pass. Ends with the session it belongs to.
+ */
+export const consoleSessions = pgTable("console_sessions", {
+  sessionIdHash: text("session_id_hash")
+    .primaryKey()
+    .references(() => sessions.idHash, { onDelete: "cascade" }),
+  userId: integer("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  openedAt: timestamp("opened_at", { withTimezone: true }).notNull(),
+  lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull(),
+});
+
+/** Every change made by an operator, from the console or the shell, never edited. */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    /** The operator's account; null for the server's shell (`npm run admin`). */
+    actorId: integer("actor_id").references(() => users.id),
+    /** The operator's email at the time, or "shell": still readable if the account goes. */
+    actor: text("actor").notNull(),
+    action: text("action").notNull(),
+    /** What was changed, as "kind:id" (for example "user:12", "payout:7"). */
+    subject: text("subject").notNull(),
+    before: jsonb("before"),
+    after: jsonb("after"),
+    reason: text("reason").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index("audit_log_time_idx").on(table.createdAt),
+    index("audit_log_actor_idx").on(table.actorId, table.createdAt),
+    index("audit_log_subject_idx").on(table.subject, table.createdAt),
+  ],
 );

@@ -21,7 +21,7 @@ function carriesControlCharacters(value: unknown): boolean {
 
 export const CROSS_SITE_REFUSED = "This request must come from the site itself.";
 
-function crossSiteReason(request: FastifyRequest, site: SiteConfig): string | null {
+export function crossSiteReason(request: FastifyRequest, site: SiteConfig): string | null {
   const headers = request.headers;
   const fetchSite = headers["sec-fetch-site"];
   if (fetchSite !== undefined && fetchSite !== "same-origin") return "sec-fetch-site";

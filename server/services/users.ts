@@ -14,10 +14,18 @@ const summary = {
   createdAt: users.createdAt,
 };
 
-/** Users whose email or name contains `search` (all when empty), newest first. */
+/** Users whose email, name, referral code or wallet address contains `search` (all when empty), newest first. */
 export async function findUsers(db: Database, search: string, limit: number) {
   const pattern = `%${search.replace(/[%_\\]/g, "\\$&")}%`;
-  const where = search ? or(ilike(users.email, pattern), ilike(users.firstName, pattern), ilike(users.lastName, pattern)) : undefined;
+  const where = search
+    ? or(
+        ilike(users.email, pattern),
+        ilike(users.firstName, pattern),
+        ilike(users.lastName, pattern),
+        ilike(users.referralCode, pattern),
+        ilike(users.walletAddress, pattern),
+      )
+    : undefined;
   return db.select(summary).from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(limit);
 }
 
@@ -31,6 +39,14 @@ export async function findUserByEmail(db: Database, email: string) {
     })
     .from(users)
     .where(eq(users.email, normalizeEmail(email)));
+  return user ?? null;
+}
+
+export async function findUserById(db: Database, id: number) {
+  const [user] = await db
+    .select({ ...summary, walletVerifiedAt: users.walletVerifiedAt, claimCount: users.claimCount })
+    .from(users)
+    .where(eq(users.id, id));
   return user ?? null;
 }
 

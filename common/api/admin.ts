@@ -1,0 +1,144 @@
+import { z } from "zod";
+import { FORM_EXPIRED, jsonObject, requiredText, text } from "./fields.ts";
+import { wholeTokens } from "./payouts.ts";
+
+/**
+ * Request and reply shapes of the operator console's API (/api/admin/*).
+ * Every call carries the CSRF token of the "console" page in the
+ * `x-csrf-token` header; money moves also take a fresh code from the app.
+ */
+
+export const CSRF_HEADER = "x-csrf-token";
+
+export const ADMIN_REFUSALS = {
+  notStaff: "This part of the site is for the team that runs the program.",
+  secondFactor: "Enter the code from your authenticator app to open the console.",
+  adminOnly: "Only an admin can do this.",
+  badCode: "That code is not right, or it was used already. Wait for the next one and try again.",
+  formExpired: FORM_EXPIRED,
+  notEnrolled: "Set up two-factor sign-in first.",
+  alreadyEnrolled: "Two-factor sign-in is already set up for this account.",
+} as const;
+
+export const staffRole = z.enum(["support", "admin"]);
+
+export const consoleStateReply = z.object({
+  email: z.string(),
+  role: staffRole,
+  enrolled: z.boolean(),
+  console_open: z.boolean(),
+  recovery_codes_left: z.number().int(),
+});
+export type ConsoleState = z.infer<typeof consoleStateReply>;
+
+export const enrolmentReply = z.object({ secret: z.string(), otpauth_uri: z.string(), qr_svg: z.string() });
+
+const sixDigits = z
+  .string({ error: "Enter the six-digit code." })
+  .trim()
+  .regex(/^\d{6}$/, "Enter the six-digit code from your app.");
+
+export const confirmEnrolmentBody = jsonObject({ code: sixDigits });
+export const recoveryCodesReply = z.object({ recovery_codes: z.array(z.string()) });
+
+export const openConsoleBody = z.union(
+  [
+    jsonObject({ code: sixDigits }),
+    jsonObject({ recovery_code: z.string().trim().min(1, "Enter a recovery code.").max(32, "That is not a recovery code.") }),
+  ],
+  { error: "Enter the six-digit code from your app, or a recovery code." },
+);
+
+/** Why an operator made a change: required, kept in the audit log. */
+export const reasonField = requiredText("Type the reason for this change.", 500);
+
+export const adjustBalanceBody = jsonObject({
+  direction: z.enum(["credit", "debit"], { error: "Choose credit or debit." }),
+  tokens: wholeTokens,
+  reason: reasonField,
+  code: sixDigits,
+});
+
+export const memberIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const membersQuery = z.object({ q: text("Type what to search for.", 200).optional().default("") });
+
+export const memberSummary = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  referral_code: z.string(),
+  wallet_address: z.string().nullable(),
+  balance: z.string(),
+  created_at: z.string(),
+});
+export const membersReply = z.object({ members: z.array(memberSummary) });
+
+export const ledgerLine = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  kind: z.string(),
+  amount: z.string(),
+  reason: z.string().nullable(),
+  balance_after: z.string(),
+});
+export const memberReply = z.object({
+  member: memberSummary.extend({ wallet_verified_at: z.string().nullable(), claim_count: z.number().int(), role: z.string() }),
+  ledger: z.array(ledgerLine),
+});
+export const balanceReply = z.object({ balance: z.string() });
+
+export const adminPayout = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  amount: z.string(),
+  address: z.string(),
+  status: z.string(),
+  batch_id: z.number().int().nullable(),
+  tx_hash: z.string().nullable(),
+  requested_at: z.string(),
+  reason: z.string().nullable(),
+});
+export const adminPayoutsQuery = z.object({ status: z.string().max(20).optional() });
+export const adminPayoutsReply = z.object({
+  payouts: z.array(adminPayout),
+  alerts: z.array(z.object({ id: z.number().int(), kind: z.string(), subject: z.string(), details: z.string(), created_at: z.string() })),
+  hot_wallet: z.boolean(),
+  fee_cap_gwei: z.string().nullable(),
+});
+
+export const makeBatchBody = jsonObject({
+  max_count: z.number().int().min(1).max(500).optional(),
+  max_total: wholeTokens.optional(),
+  reason: reasonField,
+  code: sixDigits,
+});
+export const batchReply = z.object({ batch_id: z.number().int().nullable(), count: z.number().int(), total: z.string() });
+export const batchIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const payoutIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const moneyMoveBody = jsonObject({ reason: reasonField, code: sixDigits });
+export const reasonBody = jsonObject({ reason: reasonField });
+export const reconcileReply = z.object({ sent: z.number().int(), confirmed: z.number().int(), unmatched: z.number().int() });
+export const sendReply = z.object({ signed: z.number().int(), rebroadcast: z.number().int(), already_paid: z.number().int() });
+
+export const auditQuery = z.object({
+  action: z.string().max(60).optional(),
+  actor: z.string().max(320).optional(),
+  subject: z.string().max(60).optional(),
+  from: z.iso.date({ error: "Use a date like 2026-01-31." }).optional(),
+  to: z.iso.date({ error: "Use a date like 2026-01-31." }).optional(),
+});
+export type AuditQuery = z.infer<typeof auditQuery>;
+export const auditReply = z.object({
+  entries: z.array(
+    z.object({
+      id: z.number().int(),
+      at: z.string(),
+      actor: z.string(),
+      action: z.string(),
+      subject: z.string(),
+      reason: z.string(),
+      before: z.unknown(),
+      after: z.unknown(),
+    }),
+  ),
+});

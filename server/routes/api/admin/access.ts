@@ -1,0 +1,100 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  ADMIN_REFUSALS,
+  confirmEnrolmentBody,
+  consoleStateReply,
+  enrolmentReply,
+  openConsoleBody,
+  recoveryCodesReply,
+} from "../../../../common/api/admin.ts";
+import { errorReply, successReply } from "../../../../common/api/fields.ts";
+import type { SiteConfig } from "../../../../config/site.ts";
+import type { Clock } from "../../../clock.ts";
+import type { Database } from "../../../db/client.ts";
+import { recordAudit } from "../../../services/console/audit.ts";
+import { closeConsole, openConsole, touchConsole } from "../../../services/console/console-sessions.ts";
+import {
+  checkTotp,
+  confirmEnrolment,
+  isEnrolled,
+  recoveryCodesLeft,
+  spendRecoveryCode,
+  startEnrolment,
+} from "../../../services/console/second-factor.ts";
+import { actorOf } from "./guard.ts";
+
+/** The console's door: where a staff member stands, enrolment of the authenticator app, opening and closing the console. */
+export async function consoleAccessRoutes(fastify: FastifyInstance, { db, clock, site }: { db: Database; clock: Clock; site: SiteConfig }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const staff = { consoleAccess: "staff" as const };
+  const changes = { consoleAccess: "staff" as const, stateChanging: true };
+
+  app.get("/api/admin/session", { config: staff, schema: { response: { 200: consoleStateReply, "4xx": errorReply } } }, async (request) => {
+    const { id, email, role, sessionIdHash } = request.operator;
+    const [enrolled, left, open] = await Promise.all([
+      isEnrolled(db, id),
+      recoveryCodesLeft(db, id),
+      touchConsole({ db, clock }, sessionIdHash, id),
+    ]);
+    return { email, role, enrolled, console_open: open, recovery_codes_left: left };
+  });
+
+  app.post(
+    "/api/admin/two-factor/setup",
+    { config: changes, schema: { response: { 200: enrolmentReply, "4xx": errorReply } } },
+    async (request, reply) => {
+      const enrolment = await startEnrolment({ db, clock }, request.operator, `${site.token.name} console`);
+      if (!enrolment) return reply.code(409).send({ err_msg: ADMIN_REFUSALS.alreadyEnrolled });
+      return { secret: enrolment.secret, otpauth_uri: enrolment.uri, qr_svg: enrolment.qrSvg };
+    },
+  );
+
+  app.post(
+    "/api/admin/two-factor/confirm",
+    { config: changes, schema: { body: confirmEnrolmentBody, response: { 200: recoveryCodesReply, "4xx": errorReply } } },
+    async (request, reply) => {
+      const { id, sessionIdHash } = request.operator;
+      const codes = await confirmEnrolment({ db, clock }, id, request.body.code);
+      if (!codes) return reply.code(400).send({ err_msg: ADMIN_REFUSALS.badCode });
+      await openConsole({ db, clock }, sessionIdHash, id);
+      await recordAudit(db, clock, actorOf(request), {
+        action: "two_factor.enrol",
+        subject: `user:${id}`,
+        after: { method: "totp", recovery_codes: codes.length },
+        reason: "enrolled an authenticator app",
+      });
+      return { recovery_codes: codes };
+    },
+  );
+
+  app.post(
+    "/api/admin/sign-in",
+    { config: changes, schema: { body: openConsoleBody, response: { 200: successReply, "4xx": errorReply } } },
+    async (request, reply) => {
+      const { id, sessionIdHash } = request.operator;
+      if (!(await isEnrolled(db, id))) return reply.code(409).send({ err_msg: ADMIN_REFUSALS.notEnrolled });
+      const body = request.body;
+      const accepted =
+        "code" in body ? await checkTotp({ db, clock }, id, body.code) : await spendRecoveryCode({ db, clock }, id, body.recovery_code);
+      if (!accepted) {
+        request.log.info({ userId: id }, "console second factor refused");
+        return reply.code(400).send({ err_msg: ADMIN_REFUSALS.badCode });
+      }
+      await openConsole({ db, clock }, sessionIdHash, id);
+      if (!("code" in body))
+        await recordAudit(db, clock, actorOf(request), {
+          action: "two_factor.recovery_code_used",
+          subject: `user:${id}`,
+          after: { recovery_codes_left: await recoveryCodesLeft(db, id) },
+          reason: "opened the console with a recovery code",
+        });
+      return { suc_msg: "The console is open." };
+    },
+  );
+
+  app.post("/api/admin/sign-out", { config: changes, schema: { response: { 200: successReply, "4xx": errorReply } } }, async (request) => {
+    await closeConsole(db, request.operator.sessionIdHash);
+    return { suc_msg: "The console is closed." };
+  });
+}

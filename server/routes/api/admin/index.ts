@@ -1,0 +1,19 @@
+import type { FastifyInstance } from "fastify";
+import type { SiteConfig } from "../../../../config/site.ts";
+import type { Clock } from "../../../clock.ts";
+import type { Database } from "../../../db/client.ts";
+import type { ServerEnv } from "../../../env.ts";
+import { consoleAccessRoutes } from "./access.ts";
+import { consoleAuditRoutes } from "./audit.ts";
+import { guardConsole } from "./guard.ts";
+import { consoleMemberRoutes } from "./members.ts";
+
+export type ConsoleRoutesOptions = { db: Database; clock: Clock; site: SiteConfig; env: ServerEnv; secret: string };
+
+/** The operator console's API, every route behind one guard. */
+export async function consoleRoutes(app: FastifyInstance, options: ConsoleRoutesOptions) {
+  guardConsole(app, options);
+  await app.register(consoleAccessRoutes, options);
+  await app.register(consoleMemberRoutes, options);
+  await app.register(consoleAuditRoutes, options);
+}

@@ -1,0 +1,108 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  ADMIN_REFUSALS,
+  adjustBalanceBody,
+  balanceReply,
+  memberIdParams,
+  memberReply,
+  membersQuery,
+  membersReply,
+} from "../../../../common/api/admin.ts";
+import { errorReply } from "../../../../common/api/fields.ts";
+import type { Clock } from "../../../clock.ts";
+import type { Database } from "../../../db/client.ts";
+import { recordAudit } from "../../../services/console/audit.ts";
+import { roleOf } from "../../../services/console/roles.ts";
+import { checkTotp } from "../../../services/console/second-factor.ts";
+import { ledgerFor, postAdjustment } from "../../../services/ledger.ts";
+import { findUserById, findUsers } from "../../../services/users.ts";
+import { actorOf } from "./guard.ts";
+
+const LEDGER_LINES = 200;
+
+type Summary = Awaited<ReturnType<typeof findUsers>>[number];
+
+function summaryView(user: Summary) {
+  return {
+    id: user.id,
+    email: user.email,
+    name: `${user.firstName} ${user.lastName}`,
+    referral_code: user.referralCode,
+    wallet_address: user.walletAddress,
+    balance: user.balance.toString(),
+    created_at: user.createdAt.toISOString(),
+  };
+}
+
+/** Members: search, one member's page with the ledger, and credits or debits with a reason. */
+export async function consoleMemberRoutes(fastify: FastifyInstance, { db, clock }: { db: Database; clock: Clock }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    "/api/admin/members",
+    { config: { consoleAccess: "console" }, schema: { querystring: membersQuery, response: { 200: membersReply, "4xx": errorReply } } },
+    async (request) => ({ members: (await findUsers(db, request.query.q, 50)).map(summaryView) }),
+  );
+
+  app.get(
+    "/api/admin/members/:id",
+    { config: { consoleAccess: "console" }, schema: { params: memberIdParams, response: { 200: memberReply, "4xx": errorReply } } },
+    async (request, reply) => {
+      const user = await findUserById(db, request.params.id);
+      if (!user) return reply.code(404).send({ err_msg: "No member has that number." });
+      const entries = await ledgerFor(db, user.id, LEDGER_LINES);
+      // Newest first; the balance after each line is walked back from the current balance.
+      let after = user.balance;
+      const ledger = entries.map((entry) => {
+        const line = {
+          id: entry.id,
+          at: entry.createdAt.toISOString(),
+          kind: entry.kind,
+          amount: entry.amount.toString(),
+          reason: entry.reason,
+          balance_after: after.toString(),
+        };
+        after -= entry.amount;
+        return line;
+      });
+      return {
+        member: {
+          ...summaryView(user),
+          wallet_verified_at: user.walletVerifiedAt?.toISOString() ?? null,
+          claim_count: user.claimCount,
+          role: await roleOf(db, user.id),
+        },
+        ledger,
+      };
+    },
+  );
+
+  app.post(
+    "/api/admin/members/:id/adjust",
+    {
+      config: { consoleAccess: "admin", stateChanging: true },
+      schema: { params: memberIdParams, body: adjustBalanceBody, response: { 200: balanceReply, "4xx": errorReply } },
+    },
+    async (request, reply) => {
+      const { direction, tokens, reason, code } = request.body;
+      if (!(await checkTotp({ db, clock }, request.operator.id, code))) return reply.code(400).send({ err_msg: ADMIN_REFUSALS.badCode });
+      const userId = request.params.id;
+      const result = await db.transaction(async (tx) => {
+        const before = await findUserById(tx, userId);
+        const adjusted = await postAdjustment({ db: tx, clock }, { userId, tokens: BigInt(tokens), direction, reason });
+        if (adjusted.ok)
+          await recordAudit(tx, clock, actorOf(request), {
+            action: `balance.${direction}`,
+            subject: `user:${userId}`,
+            before: { balance: before?.balance },
+            after: { balance: adjusted.balance, tokens },
+            reason,
+          });
+        return adjusted;
+      });
+      if (!result.ok) return reply.code(400).send({ err_msg: result.message });
+      return { balance: result.balance.toString() };
+    },
+  );
+}

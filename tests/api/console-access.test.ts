@@ -1,0 +1,248 @@
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { NOT_LOGGED_IN } from "../../common/api/accounts.ts";
+import { ADMIN_REFUSALS, CSRF_HEADER } from "../../common/api/admin.ts";
+import { queryRows } from "../../server/db/client.ts";
+import { CROSS_SITE_REFUSED } from "../../server/plugins/request-guards.ts";
+import { CONSOLE_IDLE_MS } from "../../server/services/console/console-sessions.ts";
+import { setRole } from "../../server/services/console/roles.ts";
+import { createUser, signedIn } from "../factories.ts";
+import { agent } from "../helpers/agent.ts";
+import { codeAt, consoleCalls, openConsoleAs } from "../helpers/console.ts";
+import { useTestApp } from "../helpers/test-app.ts";
+
+type Endpoint = { method: "GET" | "POST"; url: string; body?: object; access: "staff" | "console" | "admin" };
+
+/** Every console endpoint with a body its schema accepts; the first test checks the list is complete. */
+const ENDPOINTS: Endpoint[] = [
+  { method: "GET", url: "/api/admin/session", access: "staff" },
+  { method: "POST", url: "/api/admin/two-factor/setup", access: "staff" },
+  { method: "POST", url: "/api/admin/two-factor/confirm", body: { code: "123456" }, access: "staff" },
+  { method: "POST", url: "/api/admin/sign-in", body: { code: "123456" }, access: "staff" },
+  { method: "POST", url: "/api/admin/sign-out", access: "staff" },
+  { method: "GET", url: "/api/admin/members?q=", access: "console" },
+  { method: "GET", url: "/api/admin/members/1", access: "console" },
+  {
+    method: "POST",
+    url: "/api/admin/members/1/adjust",
+    body: { direction: "credit", tokens: "5", reason: "goodwill", code: "123456" },
+    access: "admin",
+  },
+  { method: "GET", url: "/api/admin/audit", access: "admin" },
+  { method: "GET", url: "/api/admin/audit.csv", access: "admin" },
+];
+
+async function auditRows(t: ReturnType<typeof useTestApp>) {
+  return queryRows<{ actor: string; action: string; subject: string; reason: string; before: unknown; after: unknown }>(
+    t.database.db,
+    sql`select actor, action, subject, reason, before, after from audit_log order by id`,
+  );
+}
+
+describe("the console's guard", () => {
+  const t = useTestApp();
+
+  it("lists every /api/admin route in this file", async () => {
+    const paths: Record<string, Record<string, unknown>> = (await agent(t.app).get("/api/openapi.json")).json().paths;
+    const registered = Object.entries(paths)
+      .filter(([path]) => path.startsWith("/api/admin"))
+      .flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`));
+    const listed = ENDPOINTS.map((e) => `${e.method} ${e.url.split("?")[0]?.replace(/\/1(\/|$)/, "/{id}$1")}`);
+    expect(new Set(registered)).toEqual(new Set(listed));
+  });
+
+  it.each(ENDPOINTS)("$method $url refuses a visitor who is not signed in", async ({ method, url, body }) => {
+    const reply = await agent(t.app).request(method, url, { payload: body });
+    expect(reply.statusCode).toBe(401);
+    expect(reply.json()).toEqual({ err_msg: NOT_LOGGED_IN });
+  });
+
+  it.each(ENDPOINTS)("$method $url refuses a member", async ({ method, url, body }) => {
+    const visitor = await signedIn(t.app, await createUser(t.database.db));
+    const reply = await visitor.request(method, url, { payload: body, headers: { [CSRF_HEADER]: await visitor.csrf("console") } });
+    expect(reply.statusCode).toBe(403);
+    expect(reply.json()).toEqual({ err_msg: ADMIN_REFUSALS.notStaff });
+  });
+
+  it.each(ENDPOINTS)("$method $url refuses an admin's request without the console's CSRF token", async ({ method, url, body }) => {
+    const admin = await openConsoleAs(t, "admin");
+    for (const token of [undefined, await admin.visitor.csrf("payouts"), "1.2.3"]) {
+      const reply = await admin.visitor.request(method, url, { payload: body, headers: token ? { [CSRF_HEADER]: token } : {} });
+      expect(reply.statusCode).toBe(403);
+      expect(reply.json()).toEqual({ err_msg: ADMIN_REFUSALS.formExpired });
+    }
+  });
+
+  it.each(ENDPOINTS)("$method $url refuses cross-site requests, even with a valid token", async ({ method, url, body }) => {
+    const admin = await openConsoleAs(t, "admin");
+    const token = await admin.visitor.csrf("console");
+    for (const headers of [
+      { "sec-fetch-site": "cross-site" },
+      { "sec-fetch-site": "same-site" },
+      { origin: "https://evil.example" },
+      { "sec-fetch-site": "same-origin", "sec-fetch-mode": "navigate" },
+    ]) {
+      const reply = await admin.visitor.request(method, url, { payload: body, headers: { ...headers, [CSRF_HEADER]: token } });
+      expect(reply.statusCode).toBe(403);
+      expect(reply.json()).toEqual({ err_msg: CROSS_SITE_REFUSED });
+    }
+  });
+
+  it.each(ENDPOINTS.filter((e) => e.access !== "staff"))(
+    "$method $url refuses staff without the second factor",
+    async ({ method, url, body }) => {
+      const user = await createUser(t.database.db);
+      await setRole({ db: t.database.db, clock: t.clock }, "shell", user, "admin", "test");
+      const visitor = await signedIn(t.app, user);
+      const reply = await visitor.request(method, url, { payload: body, headers: { [CSRF_HEADER]: await visitor.csrf("console") } });
+      expect(reply.statusCode).toBe(401);
+      expect(reply.json()).toEqual({ err_msg: ADMIN_REFUSALS.secondFactor });
+    },
+  );
+
+  it.each(ENDPOINTS.filter((e) => e.access === "admin"))("$method $url refuses support", async ({ method, url, body }) => {
+    const support = await openConsoleAs(t, "support");
+    const reply = await support.visitor.request(method, url, {
+      payload: body,
+      headers: { [CSRF_HEADER]: await support.visitor.csrf("console") },
+    });
+    expect(reply.statusCode).toBe(403);
+    expect(reply.json()).toEqual({ err_msg: ADMIN_REFUSALS.adminOnly });
+  });
+});
+
+describe("two-factor sign-in to the console", () => {
+  const t = useTestApp();
+
+  it("enrols with a code from the app, gives ten one-time recovery codes and opens the console", async () => {
+    const support = await openConsoleAs(t, "support");
+    expect(support.recoveryCodes).toHaveLength(10);
+    expect(new Set(support.recoveryCodes).size).toBe(10);
+    const state = (await support.get("/api/admin/session")).json();
+    expect(state).toMatchObject({
+      email: support.user.email,
+      role: "support",
+      enrolled: true,
+      console_open: true,
+      recovery_codes_left: 10,
+    });
+    const stored = await queryRows<{ code_hash: string }>(t.database.db, sql`select code_hash from staff_recovery_codes`);
+    for (const code of support.recoveryCodes) expect(stored.map((row) => row.code_hash)).not.toContain(code);
+    expect((await support.post("/api/admin/two-factor/setup")).statusCode).toBe(409);
+  });
+
+  it("shows the QR code as SVG and the otpauth URI of the secret", async () => {
+    const user = await createUser(t.database.db);
+    await setRole({ db: t.database.db, clock: t.clock }, "shell", user, "admin", "test");
+    const visitor = await signedIn(t.app, user);
+    const calls = consoleCalls(visitor, await visitor.csrf("console"));
+    const setup = (await calls.post("/api/admin/two-factor/setup")).json();
+    expect(setup.otpauth_uri).toMatch(/^otpauth:\/\/totp\/.+secret=[A-Z2-7]+/);
+    expect(setup.otpauth_uri).toContain(`secret=${setup.secret}`);
+    expect(setup.qr_svg).toMatch(/^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    expect((await calls.post("/api/admin/two-factor/confirm", { code: "000000" })).statusCode).toBe(400);
+    expect((await calls.get("/api/admin/members")).statusCode).toBe(401);
+  });
+
+  it("closes after 30 idle minutes, reopens with a fresh code, never with the same code twice", async () => {
+    const admin = await openConsoleAs(t, "admin");
+    t.clock.advance(CONSOLE_IDLE_MS - 1000);
+    expect((await admin.get("/api/admin/members")).statusCode).toBe(200);
+    t.clock.advance(CONSOLE_IDLE_MS - 1000);
+    expect((await admin.get("/api/admin/members")).statusCode).toBe(200);
+    t.clock.advance(CONSOLE_IDLE_MS);
+    expect((await admin.get("/api/admin/members")).json()).toEqual({ err_msg: ADMIN_REFUSALS.secondFactor });
+    expect((await admin.get("/api/admin/session")).json()).toMatchObject({ console_open: false });
+    const code = admin.nextCode();
+    expect((await admin.post("/api/admin/sign-in", { code })).statusCode).toBe(200);
+    expect((await admin.get("/api/admin/members")).statusCode).toBe(200);
+    await admin.post("/api/admin/sign-out");
+    expect((await admin.get("/api/admin/members")).statusCode).toBe(401);
+    expect((await admin.post("/api/admin/sign-in", { code })).json()).toEqual({ err_msg: ADMIN_REFUSALS.badCode });
+  });
+
+  it("opens with a recovery code once, and writes that to the audit log", async () => {
+    const admin = await openConsoleAs(t, "admin");
+    await admin.post("/api/admin/sign-out");
+    const [first] = admin.recoveryCodes;
+    expect((await admin.post("/api/admin/sign-in", { recovery_code: ` ${first?.toUpperCase()} ` })).statusCode).toBe(200);
+    expect((await admin.get("/api/admin/session")).json()).toMatchObject({ console_open: true, recovery_codes_left: 9 });
+    await admin.post("/api/admin/sign-out");
+    expect((await admin.post("/api/admin/sign-in", { recovery_code: first })).json()).toEqual({ err_msg: ADMIN_REFUSALS.badCode });
+    const rows = (await auditRows(t)).filter((row) => row.actor === admin.user.email);
+    expect(rows.map((row) => row.action)).toEqual(["two_factor.enrol", "two_factor.recovery_code_used"]);
+  });
+
+  it("ends with the member session it rides on", async () => {
+    const admin = await openConsoleAs(t, "admin");
+    await admin.visitor.get("/api/signout");
+    const again = await signedIn(t.app, admin.user);
+    const calls = consoleCalls(again, await again.csrf("console"));
+    expect((await calls.get("/api/admin/members")).json()).toEqual({ err_msg: ADMIN_REFUSALS.secondFactor });
+    expect(codeAt(admin.secret, t.clock.now())).toMatch(/^\d{6}$/);
+  });
+});
+
+describe("changes leave audit rows", () => {
+  const t = useTestApp();
+
+  it("credits and debits a balance only with a fresh code and a reason, each with before and after", async () => {
+    const admin = await openConsoleAs(t, "admin");
+    const member = await createUser(t.database.db);
+    const url = `/api/admin/members/${member.id}/adjust`;
+    const refused = await admin.post(url, { direction: "credit", tokens: "50", reason: "goodwill", code: "000000" });
+    expect(refused.json()).toEqual({ err_msg: ADMIN_REFUSALS.badCode });
+    expect((await admin.post(url, { direction: "credit", tokens: "50", reason: "  ", code: admin.nextCode() })).statusCode).toBe(400);
+    const credit = await admin.post(url, { direction: "credit", tokens: "50", reason: "goodwill", code: admin.nextCode() });
+    expect(credit.json()).toEqual({ balance: "50" });
+    const tooMuch = await admin.post(url, { direction: "debit", tokens: "51", reason: "mistake", code: admin.nextCode() });
+    expect(tooMuch.statusCode).toBe(400);
+    const debit = await admin.post(url, { direction: "debit", tokens: "20", reason: "mistake", code: admin.nextCode() });
+    expect(debit.json()).toEqual({ balance: "30" });
+
+    const page = (await admin.get(`/api/admin/members/${member.id}`)).json();
+    expect(page.ledger.map((line: { amount: string; balance_after: string }) => [line.amount, line.balance_after])).toEqual([
+      ["-20", "30"],
+      ["50", "50"],
+    ]);
+    const rows = (await auditRows(t)).filter((row) => row.subject === `user:${member.id}`);
+    expect(rows).toEqual([
+      {
+        actor: admin.user.email,
+        action: "balance.credit",
+        subject: `user:${member.id}`,
+        reason: "goodwill",
+        before: { balance: "0" },
+        after: { balance: "50", tokens: "50" },
+      },
+      {
+        actor: admin.user.email,
+        action: "balance.debit",
+        subject: `user:${member.id}`,
+        reason: "mistake",
+        before: { balance: "50" },
+        after: { balance: "30", tokens: "20" },
+      },
+    ]);
+  });
+
+  it("filters the log and exports it as CSV with formulas defused", async () => {
+    const admin = await openConsoleAs(t, "admin");
+    const member = await createUser(t.database.db);
+    await admin.post(`/api/admin/members/${member.id}/adjust`, {
+      direction: "credit",
+      tokens: "7",
+      reason: '=HYPERLINK("x")',
+      code: admin.nextCode(),
+    });
+    const filtered = (await admin.get(`/api/admin/audit?subject=user:${member.id}`)).json();
+    expect(filtered.entries).toHaveLength(1);
+    expect(filtered.entries[0]).toMatchObject({ action: "balance.credit", actor: admin.user.email });
+    const csv = await admin.get(`/api/admin/audit.csv?subject=user:${member.id}`);
+    expect(csv.headers["content-type"]).toMatch(/^text\/csv/);
+    const lines = csv.body.trim().split("\r\n");
+    expect(lines[0]).toBe("id,created_at,actor,action,subject,reason,before,after");
+    expect(lines[1]).toContain(`"'=HYPERLINK(""x"")"`);
+    expect((await admin.get("/api/admin/audit?from=yesterday")).statusCode).toBe(400);
+  });
+});
