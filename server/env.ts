@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import { getAddress, isAddress } from "viem";
 import { z } from "zod";
+import { describeIssues } from "../common/zod-issues.ts";
 import { PLACEHOLDER_TOKEN_ADDRESS, type SiteConfig } from "../config/site.ts";
 import { isPlaceholder, secretProblem } from "./secret-strength.ts";
 
@@ -164,7 +165,7 @@ export class EnvError extends Error {
 export function parseServerEnv(env: Record<string, string | undefined>, site: SiteConfig): ServerEnv {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
   const result = envSchema.safeParse(cleaned);
-  if (!result.success) throw new EnvError(result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`));
+  if (!result.success) throw new EnvError(describeIssues(result.error));
   const parsed = result.data;
   const problems: string[] = [];
   if (parsed.PRICE_SOURCE === "uniswap-v3" && !parsed.PRICE_RPC_URL)

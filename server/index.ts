@@ -4,8 +4,7 @@ import { Redis } from "ioredis";
 import { loadSiteConfig } from "../config/site.ts";
 import { buildApp } from "./app.ts";
 import { systemClock } from "./clock.ts";
-import { openDatabase } from "./db/client.ts";
-import { migrateDatabase } from "./db/migrate.ts";
+import { openDatabaseFromEnv } from "./db/open-from-env.ts";
 import { parseServerEnv } from "./env.ts";
 import { createLogger } from "./logger.ts";
 import { loadSiteBuild } from "./plugins/site.ts";
@@ -23,10 +22,7 @@ async function main() {
   const env = parseServerEnv(process.env, site);
   const siteBuild = loadSiteBuild(path.resolve(projectRoot, env.BUILD_DIR), site);
 
-  const database = env.DATABASE_URL
-    ? await openDatabase({ driver: "postgres", url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE })
-    : await openDatabase({ driver: "pglite", dataDir: path.resolve(projectRoot, env.PGLITE_DIR) });
-  await migrateDatabase(database);
+  const database = await openDatabaseFromEnv(env);
   if (env.DEMO_DATA) {
     const { created } = await seedDemoData({ db: database.db, clock: systemClock, site });
     console.log(`Demo account${created ? " created" : ""}: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);

@@ -2,8 +2,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Database } from "../server/db/client.ts";
 import { users } from "../server/db/schema.ts";
-import { hashPassword } from "../server/services/auth/passwords.ts";
-import { newReferralCode } from "../server/services/auth/referral-codes.ts";
+import { insertMember } from "../server/services/auth/insert-member.ts";
 import { agent } from "./helpers/agent.ts";
 
 export type TestUser = { id: number; email: string; password: string; firstName: string; referralCode: string };
@@ -19,20 +18,15 @@ export async function createUser(
   const email = overrides.email ?? `user.${process.pid}.${created}@example.com`;
   const password = overrides.password ?? "a-long-and-unusual-passphrase";
   const firstName = overrides.firstName ?? "Grace";
-  const [row] = await db
-    .insert(users)
-    .values({
-      email,
-      firstName,
-      lastName: "Hopper",
-      passwordHash: await hashPassword(password),
-      referralCode: newReferralCode(),
-      referredBy: overrides.referredBy ?? null,
-      // Long before the fake clock starts: old enough for payouts unless a test says otherwise.
-      createdAt: overrides.createdAt ?? new Date("2026-01-01T00:00:00Z"),
-    })
-    .returning({ id: users.id, referralCode: users.referralCode });
-  if (!row) throw new Error("user not created");
+  const row = await insertMember(db, {
+    email,
+    firstName,
+    lastName: "Hopper",
+    password,
+    referredBy: overrides.referredBy,
+    // Long before the fake clock starts: old enough for payouts unless a test says otherwise.
+    createdAt: overrides.createdAt ?? new Date("2026-01-01T00:00:00Z"),
+  });
   return { id: row.id, email, password, firstName, referralCode: row.referralCode };
 }
 

@@ -2,7 +2,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
+import { describeIssues } from "../../common/zod-issues.ts";
 import type { SiteConfig } from "../../config/site.ts";
+import { projectRoot } from "../../server/project-root.ts";
 import { fillPlaceholders, placeholderValues } from "./placeholders.ts";
 
 export const GUIDE_PLATFORMS = ["browser", "android", "ios", "tips"] as const;
@@ -42,7 +44,7 @@ export type GuideEntry = {
   file: string;
 };
 
-export const GUIDES_DIR = path.resolve(process.cwd(), "content/guides");
+export const GUIDES_DIR = path.join(projectRoot, "content/guides");
 
 const mobileValues: Record<"android" | "ios", Record<string, string>> = {
   android: { "platform.name": "Android", "platform.store": "Google Play", "platform.device": "Android phone" },
@@ -79,7 +81,7 @@ export function guideCatalog(site: SiteConfig): GuideEntry[] {
         const raw = fillPlaceholders(readFileSync(path.join(GUIDES_DIR, file), "utf8"), guideValues(site, platform), source);
         const parsed = frontmatterSchema.safeParse(splitFrontmatter(raw, source).frontmatter);
         if (!parsed.success) {
-          throw new Error(`${source}: ${parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ")}`);
+          throw new Error(`${source}: ${describeIssues(parsed.error).join("; ")}`);
         }
         const prefix = platform === "tips" ? "guides" : platform;
         entries.push({

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parse as parseYaml } from "yaml";
+import { describeIssues } from "../../common/zod-issues.ts";
 import type { SiteConfig } from "../../config/site.ts";
 import { GUIDES_DIR, type GuideEntry, guideValues, splitFrontmatter } from "./guide-catalog.ts";
 import { fillPlaceholders } from "./placeholders.ts";
@@ -59,7 +60,7 @@ function extractScreen(markdown: string, source: string): { markdown: string; sc
   if (screens.length > 1) throw new Error(`${source}: a step has ${screens.length} screens; at most one`);
   const result = screenSpecSchema.safeParse(parseYaml(screens[0]?.[1] ?? ""));
   if (!result.success) {
-    throw new Error(`${source}: screen: ${result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ")}`);
+    throw new Error(`${source}: screen: ${describeIssues(result.error).join("; ")}`);
   }
   return { markdown: markdown.replace(screens[0]?.[0] ?? "", ""), screen: result.data };
 }

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { projectRoot } from "../../server/project-root.ts";
 import { FRAME_SIZES, type ScreenSpec } from "./screen-spec.ts";
 
 /** Drawn at build time from each step's `screen` block (gitignored). */
@@ -7,7 +8,7 @@ export const DRAWN_DIR = "guides/illustrations";
 /** Where an operator puts real screenshots: `<page>-<step>.png` replaces the drawing. */
 export const SCREENSHOT_DIR = "guides/screens";
 
-const PUBLIC_DIR = path.resolve(process.cwd(), "public");
+const PUBLIC_DIR = path.join(projectRoot, "public");
 
 export type Illustration = { src: string; width: number; height: number; alt: string };
 

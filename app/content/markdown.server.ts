@@ -6,12 +6,14 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { parse as parseYaml } from "yaml";
 import type { z } from "zod";
 import { explorerAddressUrl } from "../../common/links.ts";
+import { describeIssues } from "../../common/zod-issues.ts";
+import { projectRoot } from "../../server/project-root.ts";
 import { AddressBlock } from "../components/ui/address-block.tsx";
 import { site } from "../site.ts";
 import { sitePages } from "../site-pages.ts";
 import { fillPlaceholders, placeholderValues } from "./placeholders.ts";
 
-export const CONTENT_DIR = path.resolve(process.cwd(), "content");
+export const CONTENT_DIR = path.join(projectRoot, "content");
 
 export function slugify(text: string): string {
   return text
@@ -29,7 +31,7 @@ export function readContentFile<Schema extends z.ZodType>(file: string, schema: 
   const [, frontmatter = "", body = ""] = match;
   const result = schema.safeParse(parseYaml(frontmatter));
   if (!result.success) {
-    const problems = result.error.issues.map((issue) => `${issue.path.join(".") || "frontmatter"}: ${issue.message}`).join("; ");
+    const problems = describeIssues(result.error, "frontmatter").join("; ");
     throw new Error(`content/${file}: ${problems}`);
   }
   return { data: result.data, body };

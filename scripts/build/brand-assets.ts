@@ -3,14 +3,11 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { Resvg } from "@resvg/resvg-js";
 import type { SiteConfig } from "../../config/site.ts";
+import { escapeXml } from "./escape-xml.ts";
 
 const require = createRequire(import.meta.url);
 const fontDir = path.join(path.dirname(require.resolve("dejavu-fonts-ttf/package.json")), "ttf");
 const fontFiles = ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf"].map((file) => path.join(fontDir, file));
-
-function escapeXml(text: string): string {
-  return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 function renderPng(svg: string, width: number): Buffer {
   return new Resvg(svg, {

@@ -1,4 +1,5 @@
 import { FRAME_SIZES, type ScreenItem, type ScreenSpec } from "../../app/content/screen-spec.ts";
+import { escapeXml } from "./escape-xml.ts";
 
 /**
  * Draws a step's screen as a schematic SVG: a phone, a browser window, or the
@@ -14,10 +15,6 @@ const ACTION = "#1d4ed8";
 const HIGHLIGHT = "#d2622f";
 /** Recovery-phrase slots show dots, never words: a reader must not copy an example phrase. */
 const HIDDEN_WORD = "••••••";
-
-function escapeXml(text: string): string {
-  return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /**
  * What did not fit while drawing the current screen: a drawing that would cut

@@ -1,10 +1,11 @@
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { SitePage } from "../../app/site-pages.ts";
 import { type BuiltPage, type SiteManifest, siteConfigHash } from "../../common/site-manifest.ts";
 import type { SiteConfig } from "../../config/site.ts";
+import { listFiles } from "../../server/list-files.ts";
 
 const COMPRESSIBLE = /\.(html|js|css|svg|json|webmanifest|xml|txt|data)$/;
 
@@ -27,13 +28,6 @@ export function inlineScriptHashes(html: string): string[] {
 
 function builtPage(clientDir: string, file: string): BuiltPage {
   return { file, scriptHashes: inlineScriptHashes(readFileSync(path.join(clientDir, file), "utf8")) };
-}
-
-function listFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    return statSync(full).isDirectory() ? listFiles(full) : [full];
-  });
 }
 
 function writeSitemap(site: SiteConfig, pages: SitePage[], clientDir: string): void {

@@ -1,11 +1,12 @@
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { negotiate } from "@fastify/accept-negotiator";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { type BuiltPage, type SiteManifest, siteConfigHash } from "../../common/site-manifest.ts";
 import type { SiteConfig } from "../../config/site.ts";
+import { listFiles } from "../list-files.ts";
 import { pageContentSecurityPolicy, withSecurityHeaders } from "./security-headers.ts";
 
 /** One answer ready to write: headers as Node's flat list, the body already encoded. */
@@ -54,13 +55,6 @@ const contentTypes: Record<string, string> = {
   // Route data of prerendered pages, fetched on client-side navigation.
   ".data": "text/x-script; charset=utf-8",
 };
-
-function listFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    return statSync(full).isDirectory() ? listFiles(full) : [full];
-  });
-}
 
 /** Under `nosniff` a wrong type breaks the file: an image or a font sent as octet-stream is not shown. */
 export function contentTypeOf(file: string): string {

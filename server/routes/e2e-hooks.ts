@@ -5,8 +5,7 @@ import { z } from "zod";
 import type { Clock } from "../clock.ts";
 import type { Database } from "../db/client.ts";
 import { users } from "../db/schema.ts";
-import { hashPassword } from "../services/auth/passwords.ts";
-import { newReferralCode } from "../services/auth/referral-codes.ts";
+import { insertMember } from "../services/auth/insert-member.ts";
 import { createSession } from "../services/sessions.ts";
 
 export const E2E_PASSWORD = "end-to-end-password";
@@ -38,20 +37,15 @@ export async function e2eHooks(fastify: FastifyInstance, { db, clock }: { db: Da
       const [referrer] = body.referred_by
         ? await db.select({ id: users.id }).from(users).where(eq(users.referralCode, body.referred_by))
         : [];
-      const [user] = await db
-        .insert(users)
-        .values({
-          email,
-          firstName: body.first_name ?? "Ada",
-          lastName: "Tester",
-          passwordHash: await hashPassword(E2E_PASSWORD),
-          referralCode: newReferralCode(),
-          referredBy: referrer?.id ?? null,
-          // Old enough for payouts: the browser tests start where a member of some weeks stands.
-          createdAt: new Date(clock.now().getTime() - 30 * 24 * 60 * 60 * 1000),
-        })
-        .returning({ id: users.id, referralCode: users.referralCode });
-      if (!user) throw new Error("user not created");
+      const user = await insertMember(db, {
+        email,
+        firstName: body.first_name ?? "Ada",
+        lastName: "Tester",
+        password: E2E_PASSWORD,
+        referredBy: referrer?.id,
+        // Old enough for payouts: the browser tests start where a member of some weeks stands.
+        createdAt: new Date(clock.now().getTime() - 30 * 24 * 60 * 60 * 1000),
+      });
       const session = await createSession({ db, clock }, user.id, body.remember ?? false);
       return { email, password: E2E_PASSWORD, referral_code: user.referralCode, session_token: session.token };
     },

@@ -3,31 +3,13 @@ import type { SiteConfig } from "../../config/site.ts";
 import { type Clock, fakeClock } from "../clock.ts";
 import type { Database } from "../db/client.ts";
 import { users } from "../db/schema.ts";
-import { hashPassword } from "./auth/passwords.ts";
-import { newReferralCode } from "./auth/referral-codes.ts";
+import { insertMember } from "./auth/insert-member.ts";
 import { claimDailyReward } from "./rewards.ts";
 
 export const DEMO_EMAIL = "demo@example.com";
 export const DEMO_PASSWORD = "kestrel-demo-password";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-async function insertUser(
-  db: Database,
-  values: { email: string; firstName: string; lastName: string; password: string; referredBy?: number; createdAt: Date },
-) {
-  const [row] = await db
-    .insert(users)
-    .values({
-      ...values,
-      passwordHash: await hashPassword(values.password),
-      referralCode: newReferralCode(),
-      referredBy: values.referredBy ?? null,
-    })
-    .returning({ id: users.id });
-  if (!row) throw new Error("demo user not created");
-  return row.id;
-}
 
 /**
  * The demo account and a friend it referred, with a week of claims through
@@ -38,14 +20,14 @@ export async function seedDemoData({ db, clock, site }: { db: Database; clock: C
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_EMAIL));
   if (existing) return { created: false };
   const joined = new Date(clock.now().getTime() - 8 * DAY_MS);
-  const demoId = await insertUser(db, {
+  const { id: demoId } = await insertMember(db, {
     email: DEMO_EMAIL,
     firstName: "Demo",
     lastName: "User",
     password: DEMO_PASSWORD,
     createdAt: joined,
   });
-  const friendId = await insertUser(db, {
+  const { id: friendId } = await insertMember(db, {
     email: "demo.friend@example.com",
     firstName: "Friend",
     lastName: "User",
