@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { parse as parseYaml } from "yaml";
 import { z } from "zod";
+import { splitFrontmatter } from "../../common/frontmatter.ts";
 import { describeIssues } from "../../common/zod-issues.ts";
 import type { SiteConfig } from "../../config/site.ts";
 import { projectRoot } from "../../server/project-root.ts";
@@ -54,12 +54,6 @@ const mobileValues: Record<"android" | "ios", Record<string, string>> = {
 /** The placeholder values of one guide page: the site's, plus the platform's on mobile pages. */
 export function guideValues(site: SiteConfig, platform: GuidePlatform): Record<string, string> {
   return { ...placeholderValues(site), ...(platform === "android" || platform === "ios" ? mobileValues[platform] : {}) };
-}
-
-export function splitFrontmatter(raw: string, source: string): { frontmatter: unknown; body: string } {
-  const match = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(raw);
-  if (!match) throw new Error(`${source}: frontmatter (between --- lines) is missing`);
-  return { frontmatter: parseYaml(match[1] ?? ""), body: match[2] ?? "" };
 }
 
 /**

@@ -1,9 +1,10 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parse as parseYaml } from "yaml";
+import { splitFrontmatter } from "../../common/frontmatter.ts";
 import { describeIssues } from "../../common/zod-issues.ts";
 import type { SiteConfig } from "../../config/site.ts";
-import { GUIDES_DIR, type GuideEntry, guideValues, splitFrontmatter } from "./guide-catalog.ts";
+import { GUIDES_DIR, type GuideEntry, guideValues } from "./guide-catalog.ts";
 import { fillPlaceholders } from "./placeholders.ts";
 import { type ScreenSpec, screenSpecSchema } from "./screen-spec.ts";
 

@@ -3,8 +3,8 @@ import path from "node:path";
 import { Marked, type TokenizerAndRendererExtension, type Tokens } from "marked";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { parse as parseYaml } from "yaml";
 import type { z } from "zod";
+import { splitFrontmatter } from "../../common/frontmatter.ts";
 import { explorerAddressUrl } from "../../common/links.ts";
 import { describeIssues } from "../../common/zod-issues.ts";
 import { projectRoot } from "../../server/project-root.ts";
@@ -26,10 +26,8 @@ export function slugify(text: string): string {
 /** Reads `content/<file>`, validates its frontmatter and fills `{{placeholders}}` from the site configuration. */
 export function readContentFile<Schema extends z.ZodType>(file: string, schema: Schema): { data: z.infer<Schema>; body: string } {
   const raw = fillPlaceholders(readFileSync(path.join(CONTENT_DIR, file), "utf8"), placeholderValues(site), `content/${file}`);
-  const match = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(raw);
-  if (!match) throw new Error(`content/${file}: frontmatter (between --- lines) is missing`);
-  const [, frontmatter = "", body = ""] = match;
-  const result = schema.safeParse(parseYaml(frontmatter));
+  const { frontmatter, body } = splitFrontmatter(raw, `content/${file}`);
+  const result = schema.safeParse(frontmatter);
   if (!result.success) {
     const problems = describeIssues(result.error, "frontmatter").join("; ");
     throw new Error(`content/${file}: ${problems}`);

@@ -5,9 +5,9 @@ import { Resvg } from "@resvg/resvg-js";
 import { Lexer, type Token, type Tokens } from "marked";
 import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
-import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import { fillPlaceholders, placeholderValues } from "../../app/content/placeholders.ts";
+import { splitFrontmatter } from "../../common/frontmatter.ts";
 import { contractSourceUrl } from "../../common/links.ts";
 import type { SiteConfig } from "../../config/site.ts";
 
@@ -141,10 +141,9 @@ export async function renderWhitepaper(site: SiteConfig, logoSvg: string): Promi
     placeholderValues(site),
     "content/whitepaper.md",
   );
-  const match = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(raw);
-  if (!match) throw new Error("content/whitepaper.md: frontmatter is missing");
-  const meta = frontmatterSchema.parse(parseYaml(match[1] ?? ""));
-  const tokens = new Lexer({ gfm: true }).lex(match[2] ?? "");
+  const { frontmatter, body } = splitFrontmatter(raw, "content/whitepaper.md");
+  const meta = frontmatterSchema.parse(frontmatter);
+  const tokens = new Lexer({ gfm: true }).lex(body);
 
   const doc = new PDFDocument({
     size: "A4",
