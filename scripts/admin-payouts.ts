@@ -1,17 +1,16 @@
 import { writeFileSync } from "node:fs";
-import { type Address, defineChain } from "viem";
+import type { Address } from "viem";
 import type { SiteConfig } from "../config/site.ts";
 import { systemClock } from "../server/clock.ts";
 import type { Database } from "../server/db/client.ts";
 import type { ServerEnv } from "../server/env.ts";
 import { batchPayouts, createBatch, listPayouts } from "../server/services/payouts/batches.ts";
-import { payoutPublicClient } from "../server/services/payouts/chain.ts";
 import { reconcileTransfers } from "../server/services/payouts/reconcile.ts";
 import { returnPayout } from "../server/services/payouts/requests.ts";
 import { safeBatchFile } from "../server/services/payouts/safe-export.ts";
 import { SendRefused, sendBatch } from "../server/services/payouts/sender.ts";
-import { loadSenderAccount, SenderKeyError } from "../server/services/payouts/sender-key.ts";
-import { reconcileDepsFrom } from "../server/services/payouts/settings.ts";
+import { SenderKeyError } from "../server/services/payouts/sender-key.ts";
+import { reconcileDepsFrom, SenderNotReady, senderDepsFrom } from "../server/services/payouts/settings.ts";
 import { UsageError } from "./usage-error.ts";
 
 export const PAYOUTS_HELP = `  payouts list [--status S] [--limit N]        payouts, newest first
@@ -94,38 +93,14 @@ export async function runPayoutsCommand(
     }
     case "send": {
       const batchId = Number(wholeNumber(target, "BATCH"));
-      if (!env.PAYOUT_RPC_URL) throw new UsageError("set PAYOUT_RPC_URL to send");
       try {
-        const account = loadSenderAccount(env);
-        const client = payoutPublicClient(env.PAYOUT_RPC_URL);
-        const chainId = await client.getChainId();
-        if (chainId !== site.token.chainId)
-          throw new UsageError(`the node is on chain ${chainId}, the token on chain ${site.token.chainId}`);
-        const summary = await sendBatch(
-          {
-            db,
-            clock,
-            client,
-            account,
-            chain: defineChain({
-              id: chainId,
-              name: site.token.chainName,
-              nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-              rpcUrls: { default: { http: [env.PAYOUT_RPC_URL] } },
-            }),
-            token: site.token.address as Address,
-            decimals: site.token.decimals,
-            maxFeeGwei: env.PAYOUT_MAX_FEE_GWEI,
-            maxBatchTokens: env.PAYOUT_MAX_BATCH_TOKENS,
-            report: (line) => console.log(line),
-          },
-          batchId,
-          { dryRun: options.dryRun === true },
-        );
+        const deps = await senderDepsFrom(env, site, { db, clock, report: (line) => console.log(line) });
+        const summary = await sendBatch(deps, batchId, { dryRun: options.dryRun === true });
         console.log(JSON.stringify(summary));
         return 0;
       } catch (error) {
-        if (error instanceof SendRefused || error instanceof SenderKeyError) throw new UsageError(error.message);
+        if (error instanceof SendRefused || error instanceof SenderKeyError || error instanceof SenderNotReady)
+          throw new UsageError(error.message);
         throw error;
       }
     }

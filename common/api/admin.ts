@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { FORM_EXPIRED, jsonObject, requiredText, text } from "./fields.ts";
-import { wholeTokens } from "./payouts.ts";
+import { PAYOUT_STATUS_LABELS, wholeTokens } from "./payouts.ts";
 
 /**
  * Request and reply shapes of the operator console's API (/api/admin/*).
@@ -98,12 +98,17 @@ export const adminPayout = z.object({
   requested_at: z.string(),
   reason: z.string().nullable(),
 });
-export const adminPayoutsQuery = z.object({ status: z.string().max(20).optional() });
+export const adminPayoutsQuery = z.object({
+  status: z.enum(Object.keys(PAYOUT_STATUS_LABELS) as [keyof typeof PAYOUT_STATUS_LABELS], { error: "Unknown status." }).optional(),
+});
 export const adminPayoutsReply = z.object({
   payouts: z.array(adminPayout),
   alerts: z.array(z.object({ id: z.number().int(), kind: z.string(), subject: z.string(), details: z.string(), created_at: z.string() })),
+  /** A hot wallet can send (PAYOUT_SENDER_KEY or a keystore is set). */
   hot_wallet: z.boolean(),
-  fee_cap_gwei: z.string().nullable(),
+  fee_cap_gwei: z.number(),
+  /** Reconciliation can run (a node and the treasury are set). */
+  chain: z.boolean(),
 });
 
 export const makeBatchBody = jsonObject({
@@ -113,11 +118,17 @@ export const makeBatchBody = jsonObject({
   code: sixDigits,
 });
 export const batchReply = z.object({ batch_id: z.number().int().nullable(), count: z.number().int(), total: z.string() });
+export const batchSummaryReply = batchReply.extend({ batch_id: z.number().int(), fee_cap_gwei: z.number() });
 export const batchIdParams = z.object({ id: z.coerce.number().int().positive() });
 export const payoutIdParams = z.object({ id: z.coerce.number().int().positive() });
 export const moneyMoveBody = jsonObject({ reason: reasonField, code: sixDigits });
 export const reasonBody = jsonObject({ reason: reasonField });
-export const reconcileReply = z.object({ sent: z.number().int(), confirmed: z.number().int(), unmatched: z.number().int() });
+export const reconcileReply = z.object({
+  matched: z.number().int(),
+  confirmed: z.number().int(),
+  reverted: z.number().int(),
+  alerts: z.number().int(),
+});
 export const sendReply = z.object({ signed: z.number().int(), rebroadcast: z.number().int(), already_paid: z.number().int() });
 
 export const auditQuery = z.object({

@@ -28,6 +28,12 @@ const ENDPOINTS: Endpoint[] = [
     body: { direction: "credit", tokens: "5", reason: "goodwill", code: "123456" },
     access: "admin",
   },
+  { method: "GET", url: "/api/admin/payouts", access: "console" },
+  { method: "POST", url: "/api/admin/payouts/batches", body: { reason: "weekly", code: "123456" }, access: "admin" },
+  { method: "GET", url: "/api/admin/payouts/batches/1/safe-file", access: "admin" },
+  { method: "POST", url: "/api/admin/payouts/batches/1/send", body: { reason: "weekly", code: "123456" }, access: "admin" },
+  { method: "POST", url: "/api/admin/payouts/reconcile", body: { reason: "check" }, access: "console" },
+  { method: "POST", url: "/api/admin/payouts/1/return", body: { reason: "refused", code: "123456" }, access: "admin" },
   { method: "GET", url: "/api/admin/audit", access: "admin" },
   { method: "GET", url: "/api/admin/audit.csv", access: "admin" },
 ];

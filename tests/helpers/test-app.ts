@@ -31,6 +31,8 @@ export type TestAppOptions = {
   logger?: FastifyServerOptions["logger"];
   /** Password work with limits a test controls. */
   passwordWork?: PasswordWork;
+  /** The site's settings instead of the configured ones (a token deployed on a test chain). */
+  site?: (configured: SiteConfig) => SiteConfig;
   /** Extra routes a test needs (for example one that fails on purpose). */
   extraRoutes?: (app: FastifyInstance) => void;
 };
@@ -45,7 +47,8 @@ export function testEnv(overrides: Record<string, string> = {}) {
 }
 
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp & { close(): Promise<void> }> {
-  const site = loadSiteConfig();
+  const configured = loadSiteConfig();
+  const site = options.site ? options.site(configured) : configured;
   const env = testEnv(options.env);
   const database = await createTestDatabase();
   const clock = fakeClock();

@@ -1,10 +1,12 @@
-import type { Address } from "viem";
+import { type Address, defineChain } from "viem";
 import type { SiteConfig } from "../../../config/site.ts";
 import type { Clock } from "../../clock.ts";
 import type { Database } from "../../db/client.ts";
 import type { ServerEnv } from "../../env.ts";
 import { payoutPublicClient } from "./chain.ts";
 import type { ReconcileDeps } from "./reconcile.ts";
+import type { SenderDeps } from "./sender.ts";
+import { loadSenderAccount } from "./sender-key.ts";
 
 /** Reconciliation's settings from the environment; null when no node or treasury is configured. */
 export function reconcileDepsFrom(env: ServerEnv, site: SiteConfig, { db, clock }: { db: Database; clock: Clock }): ReconcileDeps | null {
@@ -19,5 +21,41 @@ export function reconcileDepsFrom(env: ServerEnv, site: SiteConfig, { db, clock 
     confirmations: env.PAYOUT_CONFIRMATIONS,
     startBlock: env.PAYOUT_START_BLOCK,
     logRange: env.PAYOUT_LOG_RANGE,
+  };
+}
+
+export class SenderNotReady extends Error {}
+
+/**
+ * The hot wallet's settings from the environment, after checking the node is
+ * on the token's chain. Throws SenderNotReady (no node) or SenderKeyError (no
+ * usable key): both are the operator's to fix, with the message shown.
+ */
+export async function senderDepsFrom(
+  env: ServerEnv,
+  site: SiteConfig,
+  { db, clock, report }: { db: Database; clock: Clock; report: SenderDeps["report"] },
+): Promise<SenderDeps> {
+  if (!env.PAYOUT_RPC_URL) throw new SenderNotReady("set PAYOUT_RPC_URL to send");
+  const account = loadSenderAccount(env);
+  const client = payoutPublicClient(env.PAYOUT_RPC_URL);
+  const chainId = await client.getChainId();
+  if (chainId !== site.token.chainId) throw new SenderNotReady(`the node is on chain ${chainId}, the token on chain ${site.token.chainId}`);
+  return {
+    db,
+    clock,
+    client,
+    account,
+    chain: defineChain({
+      id: chainId,
+      name: site.token.chainName,
+      nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+      rpcUrls: { default: { http: [env.PAYOUT_RPC_URL] } },
+    }),
+    token: site.token.address as Address,
+    decimals: site.token.decimals,
+    maxFeeGwei: env.PAYOUT_MAX_FEE_GWEI,
+    maxBatchTokens: env.PAYOUT_MAX_BATCH_TOKENS,
+    report,
   };
 }

@@ -7,6 +7,7 @@ import { consoleAccessRoutes } from "./access.ts";
 import { consoleAuditRoutes } from "./audit.ts";
 import { guardConsole } from "./guard.ts";
 import { consoleMemberRoutes } from "./members.ts";
+import { consolePayoutRoutes } from "./payouts.ts";
 
 export type ConsoleRoutesOptions = { db: Database; clock: Clock; site: SiteConfig; env: ServerEnv; secret: string };
 
@@ -16,4 +17,5 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRoutes
   await app.register(consoleAccessRoutes, options);
   await app.register(consoleMemberRoutes, options);
   await app.register(consoleAuditRoutes, options);
+  await app.register(consolePayoutRoutes, options);
 }

@@ -1,0 +1,221 @@
+import { and, desc, isNull } from "drizzle-orm";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Address } from "viem";
+import {
+  ADMIN_REFUSALS,
+  adminPayoutsQuery,
+  adminPayoutsReply,
+  balanceReply,
+  batchIdParams,
+  batchReply,
+  makeBatchBody,
+  moneyMoveBody,
+  payoutIdParams,
+  reasonBody,
+  reconcileReply,
+  sendReply,
+} from "../../../../common/api/admin.ts";
+import { errorReply } from "../../../../common/api/fields.ts";
+import type { SiteConfig } from "../../../../config/site.ts";
+import type { Clock } from "../../../clock.ts";
+import type { Database } from "../../../db/client.ts";
+import { operatorAlerts } from "../../../db/schema.ts";
+import type { ServerEnv } from "../../../env.ts";
+import { recordAudit } from "../../../services/console/audit.ts";
+import { checkTotp } from "../../../services/console/second-factor.ts";
+import { batchPayouts, createBatch, listPayouts } from "../../../services/payouts/batches.ts";
+import { reconcileTransfers } from "../../../services/payouts/reconcile.ts";
+import { returnPayout } from "../../../services/payouts/requests.ts";
+import { safeBatchFile } from "../../../services/payouts/safe-export.ts";
+import { SendRefused, sendBatch } from "../../../services/payouts/sender.ts";
+import { SenderKeyError } from "../../../services/payouts/sender-key.ts";
+import { reconcileDepsFrom, SenderNotReady, senderDepsFrom } from "../../../services/payouts/settings.ts";
+import { actorOf } from "./guard.ts";
+
+const LIST_LIMIT = 200;
+const BATCH_COUNT_DEFAULT = 100;
+
+type Options = { db: Database; clock: Clock; site: SiteConfig; env: ServerEnv };
+
+/**
+ * Payouts from the console, on the same services as `npm run admin -- payouts`:
+ * batch, the Safe file, the hot wallet, reconciliation, returns. Money moves
+ * (batch, send, return) are admin-only and take a fresh code from the app.
+ */
+export async function consolePayoutRoutes(fastify: FastifyInstance, { db, clock, site, env }: Options) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const hotWallet = Boolean(env.PAYOUT_SENDER_KEY || env.PAYOUT_SENDER_KEYSTORE);
+
+  async function freshCode(request: FastifyRequest, reply: FastifyReply, code: string): Promise<boolean> {
+    if (await checkTotp({ db, clock }, request.operator.id, code)) return true;
+    await reply.code(400).send({ err_msg: ADMIN_REFUSALS.badCode });
+    return false;
+  }
+
+  app.get(
+    "/api/admin/payouts",
+    {
+      config: { consoleAccess: "console" },
+      schema: { querystring: adminPayoutsQuery, response: { 200: adminPayoutsReply, "4xx": errorReply } },
+    },
+    async (request) => {
+      const [payouts, alerts] = await Promise.all([
+        listPayouts(db, { status: request.query.status, limit: LIST_LIMIT }),
+        db
+          .select()
+          .from(operatorAlerts)
+          .where(and(isNull(operatorAlerts.resolvedAt)))
+          .orderBy(desc(operatorAlerts.createdAt))
+          .limit(50),
+      ]);
+      return {
+        payouts: payouts.map((payout) => ({
+          id: payout.id,
+          user_id: payout.userId,
+          amount: payout.amount.toString(),
+          address: payout.address,
+          status: payout.status,
+          batch_id: payout.batchId,
+          tx_hash: payout.txHash,
+          requested_at: payout.requestedAt.toISOString(),
+          reason: payout.closeReason,
+        })),
+        alerts: alerts.map((alert) => ({
+          id: alert.id,
+          kind: alert.kind,
+          subject: alert.subject,
+          details: alert.details,
+          created_at: alert.createdAt.toISOString(),
+        })),
+        hot_wallet: hotWallet,
+        fee_cap_gwei: env.PAYOUT_MAX_FEE_GWEI,
+        chain: reconcileDepsFrom(env, site, { db, clock }) !== null,
+      };
+    },
+  );
+
+  app.post(
+    "/api/admin/payouts/batches",
+    {
+      config: { consoleAccess: "admin", stateChanging: true },
+      schema: { body: makeBatchBody, response: { 200: batchReply, "4xx": errorReply } },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      if (!(await freshCode(request, reply, body.code))) return reply;
+      const limits = {
+        maxCount: body.max_count ?? BATCH_COUNT_DEFAULT,
+        maxTotal: body.max_total === undefined ? env.PAYOUT_MAX_BATCH_TOKENS : BigInt(body.max_total),
+      };
+      const batch = await db.transaction(async (tx) => {
+        const made = await createBatch({ db: tx, clock }, limits);
+        if (made)
+          await recordAudit(tx, clock, actorOf(request), {
+            action: "payouts.batch",
+            subject: `batch:${made.batchId}`,
+            after: { payouts: made.payouts.map((payout) => payout.id), total: made.payouts.reduce((sum, p) => sum + p.amount, 0n) },
+            reason: body.reason,
+          });
+        return made;
+      });
+      if (!batch) return { batch_id: null, count: 0, total: "0" };
+      return {
+        batch_id: batch.batchId,
+        count: batch.payouts.length,
+        total: batch.payouts.reduce((sum, payout) => sum + payout.amount, 0n).toString(),
+      };
+    },
+  );
+
+  app.get(
+    "/api/admin/payouts/batches/:id/safe-file",
+    { config: { consoleAccess: "admin" }, schema: { params: batchIdParams } },
+    async (request, reply) => {
+      if (!env.PAYOUT_TREASURY_ADDRESS) return reply.code(409).send({ err_msg: "Set PAYOUT_TREASURY_ADDRESS (the treasury Safe) first." });
+      const payouts = await batchPayouts(db, request.params.id);
+      if (payouts.length === 0) return reply.code(404).send({ err_msg: "That batch does not exist." });
+      const file = safeBatchFile({ site, treasury: env.PAYOUT_TREASURY_ADDRESS as Address, now: clock.now() }, request.params.id, payouts);
+      return reply
+        .type("application/json; charset=utf-8")
+        .header("content-disposition", `attachment; filename="${site.token.slug}-payouts-batch-${request.params.id}.json"`)
+        .send(`${JSON.stringify(file, null, 2)}\n`);
+    },
+  );
+
+  app.post(
+    "/api/admin/payouts/batches/:id/send",
+    {
+      config: { consoleAccess: "admin", stateChanging: true },
+      schema: { params: batchIdParams, body: moneyMoveBody, response: { 200: sendReply, "4xx": errorReply } },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      if (!(await freshCode(request, reply, body.code))) return reply;
+      const batchId = request.params.id;
+      try {
+        const deps = await senderDepsFrom(env, site, { db, clock, report: (line) => request.log.info({ batchId }, line) });
+        // The intent is written before anything is signed: a crash mid-send still leaves who started it and why.
+        await recordAudit(db, clock, actorOf(request), {
+          action: "payouts.send",
+          subject: `batch:${batchId}`,
+          after: { sender: deps.account.address, fee_cap_gwei: env.PAYOUT_MAX_FEE_GWEI },
+          reason: body.reason,
+        });
+        const summary = await sendBatch(deps, batchId, { dryRun: false });
+        return { signed: summary.signed, rebroadcast: summary.rebroadcast, already_paid: summary.alreadyPaid };
+      } catch (error) {
+        if (error instanceof SendRefused || error instanceof SenderKeyError || error instanceof SenderNotReady)
+          return reply.code(409).send({ err_msg: error.message });
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    "/api/admin/payouts/reconcile",
+    {
+      config: { consoleAccess: "console", stateChanging: true },
+      schema: { body: reasonBody, response: { 200: reconcileReply, "4xx": errorReply } },
+    },
+    async (request, reply) => {
+      const deps = reconcileDepsFrom(env, site, { db, clock });
+      if (!deps) return reply.code(409).send({ err_msg: "Set PAYOUT_RPC_URL and PAYOUT_TREASURY_ADDRESS to reconcile." });
+      const summary = await reconcileTransfers(deps);
+      const result = { matched: summary.matched, confirmed: summary.confirmed, reverted: summary.reverted, alerts: summary.alerts };
+      await recordAudit(db, clock, actorOf(request), {
+        action: "payouts.reconcile",
+        subject: "chain",
+        after: { ...result, from_block: summary.fromBlock, to_block: summary.toBlock },
+        reason: request.body.reason,
+      });
+      return result;
+    },
+  );
+
+  app.post(
+    "/api/admin/payouts/:id/return",
+    {
+      config: { consoleAccess: "admin", stateChanging: true },
+      schema: { params: payoutIdParams, body: moneyMoveBody, response: { 200: balanceReply, "4xx": errorReply } },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      if (!(await freshCode(request, reply, body.code))) return reply;
+      const payoutId = request.params.id;
+      const result = await db.transaction(async (tx) => {
+        const returned = await returnPayout({ db: tx, clock }, payoutId, body.reason);
+        if (returned.ok)
+          await recordAudit(tx, clock, actorOf(request), {
+            action: "payouts.return",
+            subject: `payout:${payoutId}`,
+            after: { status: "returned", member_balance: returned.balance },
+            reason: body.reason,
+          });
+        return returned;
+      });
+      if (!result.ok) return reply.code(409).send({ err_msg: result.message });
+      return { balance: result.balance.toString() };
+    },
+  );
+}

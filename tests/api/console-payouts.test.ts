@@ -1,0 +1,135 @@
+import { eq, sql } from "drizzle-orm";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { ADMIN_REFUSALS } from "../../common/api/admin.ts";
+import { queryRows } from "../../server/db/client.ts";
+import { payouts, users } from "../../server/db/schema.ts";
+import { postAdjustment } from "../../server/services/ledger.ts";
+import { requestPayout } from "../../server/services/payouts/requests.ts";
+import { batchFileChecksum, type SafeBatchFile } from "../../server/services/payouts/safe-export.ts";
+import { createUser } from "../factories.ts";
+import { openConsoleAs } from "../helpers/console.ts";
+import { expectLedgerBalanced } from "../helpers/ledger.ts";
+import { buildTestApp, type TestApp } from "../helpers/test-app.ts";
+import { payoutChain, startAnvil } from "../support/local-chain.ts";
+
+/** Above the two blocks a two-transfer send takes here, one transaction per block. */
+const CONFIRMATIONS = 5;
+const TOKENS = 10n ** 18n;
+
+/** The whole payout path driven from the console's API, on a local node with the hot wallet as the treasury. */
+describe("payouts from the operator console on a local chain", () => {
+  const senderKey = generatePrivateKey();
+  const treasury = privateKeyToAccount(senderKey).address;
+  let anvil: Awaited<ReturnType<typeof startAnvil>>;
+  let chain: Awaited<ReturnType<typeof payoutChain>>;
+  let t: TestApp & { close(): Promise<void> };
+
+  beforeAll(async () => {
+    anvil = await startAnvil();
+    chain = await payoutChain(anvil.rpcUrl, { treasury });
+    t = await buildTestApp({
+      site: (site) => ({ ...site, token: { ...site.token, address: chain.token, chainId: 31337, decimals: 18 } }),
+      env: {
+        PAYOUT_RPC_URL: anvil.rpcUrl,
+        PAYOUT_TREASURY_ADDRESS: treasury,
+        PAYOUT_SENDER_KEY: senderKey,
+        PAYOUT_CONFIRMATIONS: String(CONFIRMATIONS),
+      },
+    });
+  });
+  afterEach(() => expectLedgerBalanced(t.database.db));
+  afterAll(async () => {
+    await t?.close();
+    await anvil?.stop();
+  });
+
+  async function requested(amount: bigint) {
+    const user = await createUser(t.database.db);
+    const address = privateKeyToAccount(generatePrivateKey()).address;
+    await t.database.db.update(users).set({ walletAddress: address, walletVerifiedAt: t.clock.now() }).where(eq(users.id, user.id));
+    const deps = { db: t.database.db, clock: t.clock };
+    await postAdjustment(deps, { userId: user.id, tokens: amount, direction: "credit", reason: "earned" });
+    const result = await requestPayout({ ...deps, minimum: 10_000n, minAccountAgeDays: 7 }, user.id, amount);
+    if (!result.ok) throw new Error(result.message);
+    t.clock.advance(1000);
+    return { id: result.payout.id, address, userId: user.id };
+  }
+
+  async function statusOf(id: number) {
+    const [row] = await t.database.db.select({ status: payouts.status }).from(payouts).where(eq(payouts.id, id));
+    return row?.status;
+  }
+
+  it("batches, exports the Safe file, sends from the hot wallet, reconciles to confirmed and returns a payout, each audited", async () => {
+    const admin = await openConsoleAs(t, "admin");
+    const support = await openConsoleAs(t, "support");
+    const paid = [await requested(10_000n), await requested(12_345n)];
+    const given = await requested(20_000n);
+
+    const listed = (await support.get("/api/admin/payouts?status=requested")).json();
+    expect(listed).toMatchObject({ hot_wallet: true, chain: true, fee_cap_gwei: 50 });
+    expect(listed.payouts.map((p: { id: number }) => p.id).sort()).toEqual([...paid, given].map((p) => p.id).sort());
+
+    // Support reads and reconciles, but moves no money.
+    const supportBatch = await support.post("/api/admin/payouts/batches", { reason: "weekly", code: support.nextCode() });
+    expect(supportBatch.json()).toEqual({ err_msg: ADMIN_REFUSALS.adminOnly });
+    expect((await support.post(`/api/admin/payouts/${given.id}/return`, { reason: "no", code: support.nextCode() })).statusCode).toBe(403);
+
+    const stale = await admin.post("/api/admin/payouts/batches", { max_count: 2, reason: "weekly", code: "000000" });
+    expect(stale.json()).toEqual({ err_msg: ADMIN_REFUSALS.badCode });
+    const first = (await admin.post("/api/admin/payouts/batches", { max_count: 2, reason: "weekly", code: admin.nextCode() })).json();
+    expect(first).toEqual({ batch_id: expect.any(Number), count: 2, total: "22345" });
+    const second = (await admin.post("/api/admin/payouts/batches", { reason: "the rest", code: admin.nextCode() })).json();
+    expect(second).toMatchObject({ count: 1, total: "20000" });
+
+    const download = await admin.get(`/api/admin/payouts/batches/${first.batch_id}/safe-file`);
+    expect(download.headers["content-disposition"]).toContain(`batch-${first.batch_id}.json`);
+    const file: SafeBatchFile = JSON.parse(download.body);
+    expect(file).toMatchObject({ version: "1.0", chainId: "31337", meta: { createdFromSafeAddress: treasury } });
+    expect(file.meta.checksum).toBe(batchFileChecksum(file));
+    expect(file.transactions.map((call) => [call.to, call.contractInputsValues])).toEqual(
+      paid.map((p, index) => [chain.token, { to: p.address, amount: ([10_000n, 12_345n][index] ?? 0n) * TOKENS + "" }]),
+    );
+
+    const returned = await admin.post(`/api/admin/payouts/${given.id}/return`, {
+      reason: "address on a sanctions list",
+      code: admin.nextCode(),
+    });
+    expect(returned.json()).toEqual({ balance: "20000" });
+    expect(await statusOf(given.id)).toBe("returned");
+
+    const sent = await admin.post(`/api/admin/payouts/batches/${first.batch_id}/send`, { reason: "weekly run", code: admin.nextCode() });
+    expect(sent.json()).toEqual({ signed: 2, rebroadcast: 0, already_paid: 0 });
+    expect((await support.post("/api/admin/payouts/reconcile", { reason: "after the send" })).json()).toMatchObject({ matched: 2 });
+    for (const p of paid) expect(await statusOf(p.id)).toBe("sent");
+    await chain.test.mine({ blocks: CONFIRMATIONS });
+    expect((await admin.post("/api/admin/payouts/reconcile", { reason: "confirmations" })).json()).toMatchObject({ confirmed: 2 });
+    for (const p of paid) {
+      expect(await statusOf(p.id)).toBe("confirmed");
+      expect(await chain.balanceOf(p.address)).toBe(
+        ((await t.database.db.select().from(payouts).where(eq(payouts.id, p.id)))[0]?.amount ?? 0n) * TOKENS,
+      );
+    }
+
+    const audit = await queryRows<{ actor: string; action: string; subject: string; reason: string }>(
+      t.database.db,
+      sql`select actor, action, subject, reason from audit_log where action like 'payouts.%' order by id`,
+    );
+    expect(audit).toEqual([
+      { actor: admin.user.email, action: "payouts.batch", subject: `batch:${first.batch_id}`, reason: "weekly" },
+      { actor: admin.user.email, action: "payouts.batch", subject: `batch:${second.batch_id}`, reason: "the rest" },
+      { actor: admin.user.email, action: "payouts.return", subject: `payout:${given.id}`, reason: "address on a sanctions list" },
+      { actor: admin.user.email, action: "payouts.send", subject: `batch:${first.batch_id}`, reason: "weekly run" },
+      { actor: support.user.email, action: "payouts.reconcile", subject: "chain", reason: "after the send" },
+      { actor: admin.user.email, action: "payouts.reconcile", subject: "chain", reason: "confirmations" },
+    ]);
+  });
+
+  it("refuses to send a batch that does not exist, and names the problem", async () => {
+    const admin = await openConsoleAs(t, "admin");
+    const reply = await admin.post("/api/admin/payouts/batches/999999/send", { reason: "try", code: admin.nextCode() });
+    expect(reply.statusCode).toBe(409);
+    expect(reply.json()).toEqual({ err_msg: "Batch 999999 does not exist or is empty." });
+  });
+});
