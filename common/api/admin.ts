@@ -153,3 +153,17 @@ export const auditReply = z.object({
     }),
   ),
 });
+
+const dailyCount = z.object({ day: z.string(), count: z.number().int() });
+const serviceHealth = z.enum(["ok", "down", "configured", "not configured"]);
+
+export const overviewReply = z.object({
+  members: z.object({ total: z.number().int(), verified_wallets: z.number().int(), new_per_day: z.array(dailyCount) }),
+  claims_per_day: z.array(dailyCount),
+  credited_per_day: z.array(z.object({ day: z.string(), kind: z.string(), tokens: z.string() })),
+  outstanding_balances: z.string(),
+  payouts_by_status: z.array(z.object({ status: z.string(), count: z.number().int(), tokens: z.string() })),
+  open_alerts: z.number().int(),
+  price: z.object({ usd: z.string(), age_seconds: z.number() }).nullable(),
+  health: z.object({ database: serviceHealth, redis: serviceHealth, email: serviceHealth }),
+});

@@ -5,7 +5,10 @@ import { ADMIN_REFUSALS, CSRF_HEADER } from "../../common/api/admin.ts";
 import { queryRows } from "../../server/db/client.ts";
 import { CROSS_SITE_REFUSED } from "../../server/plugins/request-guards.ts";
 import { CONSOLE_IDLE_MS } from "../../server/services/console/console-sessions.ts";
+import { OVERVIEW_DAYS } from "../../server/services/console/overview.ts";
 import { setRole } from "../../server/services/console/roles.ts";
+import { postAdjustment } from "../../server/services/ledger.ts";
+import { claimDailyReward } from "../../server/services/rewards.ts";
 import { createUser, signedIn } from "../factories.ts";
 import { agent } from "../helpers/agent.ts";
 import { codeAt, consoleCalls, openConsoleAs } from "../helpers/console.ts";
@@ -28,6 +31,7 @@ const ENDPOINTS: Endpoint[] = [
     body: { direction: "credit", tokens: "5", reason: "goodwill", code: "123456" },
     access: "admin",
   },
+  { method: "GET", url: "/api/admin/overview", access: "console" },
   { method: "GET", url: "/api/admin/payouts", access: "console" },
   { method: "POST", url: "/api/admin/payouts/batches", body: { reason: "weekly", code: "123456" }, access: "admin" },
   { method: "GET", url: "/api/admin/payouts/batches/1/safe-file", access: "admin" },
@@ -250,5 +254,33 @@ describe("changes leave audit rows", () => {
     expect(lines[0]).toBe("id,created_at,actor,action,subject,reason,before,after");
     expect(lines[1]).toContain(`"'=HYPERLINK(""x"")"`);
     expect((await admin.get("/api/admin/audit?from=yesterday")).statusCode).toBe(400);
+  });
+});
+
+describe("the overview", () => {
+  const t = useTestApp();
+
+  it("counts members, claims per day over 90 days, credits by kind, balances, and says what runs", async () => {
+    const support = await openConsoleAs(t, "support");
+    const member = await createUser(t.database.db, { createdAt: t.clock.now() });
+    await claimDailyReward({ db: t.database.db, clock: t.clock, rules: t.site.rewards }, member.id);
+    await postAdjustment(
+      { db: t.database.db, clock: t.clock },
+      { userId: member.id, tokens: 40n, direction: "credit", reason: "goodwill" },
+    );
+    const overview = (await support.get("/api/admin/overview")).json();
+    const today = t.clock.now().toISOString().slice(0, 10);
+    expect(overview.members.total).toBe(2);
+    expect(overview.members.new_per_day).toHaveLength(OVERVIEW_DAYS);
+    expect(overview.members.new_per_day.at(-1)).toEqual({ day: today, count: 1 });
+    expect(overview.claims_per_day).toHaveLength(OVERVIEW_DAYS);
+    expect(overview.claims_per_day.at(-1)).toEqual({ day: today, count: 1 });
+    expect(overview.claims_per_day.at(-2)).toEqual({ day: expect.any(String), count: 0 });
+    expect(overview.credited_per_day).toEqual([
+      { day: today, kind: "admin_credit", tokens: "40" },
+      { day: today, kind: "daily_reward", tokens: String(t.site.rewards.dailyAmount) },
+    ]);
+    expect(overview.outstanding_balances).toBe(String(40 + t.site.rewards.dailyAmount));
+    expect(overview.health).toEqual({ database: "ok", redis: "not configured", email: "not configured" });
   });
 });

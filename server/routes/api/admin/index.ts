@@ -7,9 +7,10 @@ import { consoleAccessRoutes } from "./access.ts";
 import { consoleAuditRoutes } from "./audit.ts";
 import { guardConsole } from "./guard.ts";
 import { consoleMemberRoutes } from "./members.ts";
+import { consoleOverviewRoutes, type OverviewOptions } from "./overview.ts";
 import { consolePayoutRoutes } from "./payouts.ts";
 
-export type ConsoleRoutesOptions = { db: Database; clock: Clock; site: SiteConfig; env: ServerEnv; secret: string };
+export type ConsoleRoutesOptions = OverviewOptions & { db: Database; clock: Clock; site: SiteConfig; env: ServerEnv; secret: string };
 
 /** The operator console's API, every route behind one guard. */
 export async function consoleRoutes(app: FastifyInstance, options: ConsoleRoutesOptions) {
@@ -18,4 +19,5 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRoutes
   await app.register(consoleMemberRoutes, options);
   await app.register(consoleAuditRoutes, options);
   await app.register(consolePayoutRoutes, options);
+  await app.register(consoleOverviewRoutes, options);
 }
