@@ -6,6 +6,7 @@ import type { SiteConfig } from "../config/site.ts";
 import type { Clock } from "./clock.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import type { ServerEnv } from "./env.ts";
+import { mailRetryJob } from "./jobs/mail-retry.ts";
 import { reconcilePayoutsJob } from "./jobs/reconcile-payouts.ts";
 import type { Job } from "./jobs/runner.ts";
 import { jobRunner } from "./jobs/runner.ts";
@@ -20,19 +21,26 @@ import { sessionsPlugin } from "./plugins/sessions.ts";
 import { gracefulShutdown } from "./plugins/shutdown.ts";
 import { type SiteBuild, siteFastPath, sitePlugin } from "./plugins/site.ts";
 import { zodSchemas } from "./plugins/zod-schemas.ts";
+import { accountRecoveryRoutes } from "./routes/api/account-recovery.ts";
+import { accountSettingsRoutes } from "./routes/api/account-settings.ts";
 import { accountRoutes } from "./routes/api/accounts.ts";
 import { consoleRoutes } from "./routes/api/admin/index.ts";
 import { contactRoutes } from "./routes/api/contact.ts";
 import { payoutRoutes } from "./routes/api/payouts.ts";
 import { priceRoutes } from "./routes/api/price.ts";
 import { rewardRoutes } from "./routes/api/rewards.ts";
+import { devOutboxRoutes } from "./routes/dev-outbox.ts";
 import { e2eHooks } from "./routes/e2e-hooks.ts";
 import { e2ePayoutHooks } from "./routes/e2e-payout-hooks.ts";
 import { healthRoutes } from "./routes/health.ts";
+import type { AccountDeps } from "./services/accounts/account-deps.ts";
+import { sendVerificationEmail } from "./services/accounts/verification.ts";
 import { type PasswordWork, passwordWork } from "./services/auth/password-work.ts";
+import { type BackgroundWork, backgroundWork } from "./services/background-work.ts";
 import { smtpForwarder } from "./services/contact.ts";
 import { fairnessRulesFrom } from "./services/fairness/rules.ts";
 import { limitBlocks } from "./services/limit-blocks.ts";
+import { createMailer, type Mailer, outboxTransport, smtpMailTransport } from "./services/mail/mailer.ts";
 import { signatureVerifierFor } from "./services/payouts/chain.ts";
 import { reconcileDepsFrom } from "./services/payouts/settings.ts";
 import { PriceCache } from "./services/price/price-cache.ts";
@@ -85,6 +93,13 @@ const MINUTE_MS = 60_000;
 function payoutJobs(env: ServerEnv, site: SiteConfig, services: { db: DatabaseHandle["db"]; clock: Clock }): Job[] {
   const deps = reconcileDepsFrom(env, site, services);
   return deps && env.PAYOUT_RECONCILE_SECONDS > 0 ? [reconcilePayoutsJob(deps, env.PAYOUT_RECONCILE_SECONDS * 1000)] : [];
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    mailer: Mailer;
+    backgroundWork: BackgroundWork;
+  }
 }
 
 /** JSON bodies of the API are small; anything larger is refused with 413. */
@@ -158,6 +173,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const secret = await sessionSecret(db, env.SESSION_SECRET);
   const fairness = fairnessRulesFrom(env);
 
+  const mailer = createMailer({
+    db,
+    clock,
+    site,
+    transport:
+      env.SMTP_URL && env.MAIL_FROM ? smtpMailTransport(env.SMTP_URL, env.MAIL_FROM) : outboxTransport((line) => app.log.info(line)),
+    onError: (error) => app.log.error({ err: error }, "email delivery failed"),
+  });
+  const background = backgroundWork((error) => app.log.error({ err: error }, "background work failed"));
+  app.decorate("mailer", mailer);
+  app.decorate("backgroundWork", background);
+  app.addHook("onClose", async () => background.idle());
+  const accountDeps: AccountDeps = { db, clock, site, mailer, work, fairness };
   await app.register(healthRoutes, { database: deps.database });
   if (deps.serveMetrics !== false && env.METRICS_TOKEN) await app.register(metricsRoute, { token: env.METRICS_TOKEN });
   await app.register(accountRoutes, {
@@ -176,7 +204,25 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     fairness,
     altchaHmacKey: await altchaHmacKey(db, env.ALTCHA_HMAC_KEY),
     signupWorkBase: env.SIGNUP_WORK_BASE,
+    onRegistered: (userId) => sendVerificationEmail(accountDeps, userId),
   });
+  await app.register(accountRecoveryRoutes, {
+    deps: accountDeps,
+    secret,
+    slug: site.token.slug,
+    rateLimiter,
+    background,
+    resetsPerIp: { max: env.PASSWORD_RESETS_PER_IP_PER_HOUR, windowMs: 60 * MINUTE_MS },
+    resetsPerAddress: { max: 3, windowMs: 60 * MINUTE_MS },
+  });
+  await app.register(accountSettingsRoutes, {
+    deps: accountDeps,
+    secret,
+    slug: site.token.slug,
+    rateLimiter,
+    resendsPerMember: { max: 3, windowMs: 60 * MINUTE_MS },
+  });
+  if (env.NODE_ENV !== "production") await app.register(devOutboxRoutes, { db });
   await app.register(rewardRoutes, { site, db, clock, secret, sharedNetworkAccounts: fairness.sharedNetworkAccounts });
   await app.register(payoutRoutes, {
     site,
@@ -198,8 +244,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     rateLimiter,
     messagesPerIp: { max: env.CONTACT_MESSAGES_PER_IP_PER_HOUR, windowMs: 60 * MINUTE_MS },
     forward:
-      env.SMTP_URL && env.CONTACT_FORWARD_TO && env.CONTACT_FORWARD_FROM
-        ? smtpForwarder({ url: env.SMTP_URL, to: env.CONTACT_FORWARD_TO, from: env.CONTACT_FORWARD_FROM, siteName: site.token.name })
+      env.SMTP_URL && env.CONTACT_FORWARD_TO && (env.CONTACT_FORWARD_FROM ?? env.MAIL_FROM)
+        ? smtpForwarder({
+            url: env.SMTP_URL,
+            to: env.CONTACT_FORWARD_TO,
+            from: env.CONTACT_FORWARD_FROM ?? env.MAIL_FROM ?? "",
+            siteName: site.token.name,
+          })
         : null,
   });
   await app.register(jobRunner, {
@@ -207,7 +258,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     clock,
     // Tests run jobs by hand with app.jobs.runNow and a moved clock.
     timers: env.NODE_ENV !== "test",
-    jobs: [sweepJob({ db, clock, everyMs: env.SWEEP_INTERVAL_SECONDS * 1000 }), ...payoutJobs(env, site, { db, clock })],
+    jobs: [
+      sweepJob({ db, clock, everyMs: env.SWEEP_INTERVAL_SECONDS * 1000 }),
+      mailRetryJob(mailer, env.MAIL_RETRY_SECONDS * 1000),
+      ...payoutJobs(env, site, { db, clock }),
+    ],
   });
   if (env.E2E_HOOKS) {
     await app.register(e2eHooks, { db, clock });

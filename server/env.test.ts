@@ -37,6 +37,7 @@ describe("parseServerEnv", () => {
     expect(problems).toEqual([
       "DATABASE_URL: required in production (a PostgreSQL server)",
       "SESSION_SECRET: required in production (at least 32 random characters)",
+      "SMTP_URL: required in production (members' verification and password-reset emails go through it)",
       "DEMO_DATA: demo data is never seeded in production",
       "TOKEN_ADDRESS: still the demo placeholder; set the token's real contract address",
       "SITE_ORIGIN: must be the site's public https origin (now http://localhost:3000)",
@@ -45,7 +46,14 @@ describe("parseServerEnv", () => {
 
   it("starts production when everything is set", () => {
     const env = parseServerEnv(
-      { NODE_ENV: "production", DATABASE_URL: "postgres://app@db/kestrel", SESSION_SECRET: REAL_SECRET, METRICS_TOKEN: REAL_TOKEN },
+      {
+        NODE_ENV: "production",
+        DATABASE_URL: "postgres://app@db/kestrel",
+        SESSION_SECRET: REAL_SECRET,
+        METRICS_TOKEN: REAL_TOKEN,
+        SMTP_URL: "smtps://mailer:secret@mail.example:465",
+        MAIL_FROM: "Kestrel <hello@kestrel.example>",
+      },
       productionSite,
     );
     expect(env.NODE_ENV).toBe("production");

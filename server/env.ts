@@ -80,13 +80,18 @@ const envSchema = z.object({
   PASSWORD_CHECKS_PER_CLIENT: z.coerce.number().int().min(1).max(1_000).default(4),
   /** Registration attempts allowed per client address in an hour. */
   REGISTRATIONS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  /** Password-reset requests allowed per client address in an hour (and 3 per email address). */
+  PASSWORD_RESETS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
   /** Contact messages allowed per client address in an hour. */
   CONTACT_MESSAGES_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(5),
-  /** Forward contact messages by email: smtp(s)://user:pass@host:port, and the addresses. */
+  /** The mail server every email goes through: smtp(s)://user:pass@host:port. Required in production; elsewhere emails wait in /dev/outbox. */
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
     .optional(),
+  /** The sender of the site's emails, such as `Kestrel <hello@kestrel.example>`. Required with SMTP_URL. */
+  MAIL_FROM: z.string().min(3).max(200).optional(),
+  /** Contact messages are also forwarded by email to this address (from CONTACT_FORWARD_FROM, else MAIL_FROM). */
   CONTACT_FORWARD_TO: z.email().optional(),
   CONTACT_FORWARD_FROM: z.email().optional(),
   /** A JSON-RPC node of the token's chain: reconciliation reads Transfer logs through it, and smart-contract wallets verify through it. */
@@ -101,6 +106,8 @@ const envSchema = z.object({
   PAYOUT_LOG_RANGE: z.coerce.number().int().min(1).max(100_000).default(2_000),
   /** How often the server reconciles, when PAYOUT_RPC_URL is set; 0 leaves it to `npm run admin -- payouts reconcile`. */
   PAYOUT_RECONCILE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  /** Emails waiting for a retry are sent this often. */
+  MAIL_RETRY_SECONDS: z.coerce.number().int().min(5).max(3_600).default(30),
   /** Hot-wallet sending (`payouts send`): the key, or a keystore file and its password. Never logged. */
   PAYOUT_SENDER_KEY: z
     .string()
@@ -170,9 +177,7 @@ export function parseServerEnv(env: Record<string, string | undefined>, site: Si
   const problems: string[] = [];
   if (parsed.PRICE_SOURCE === "uniswap-v3" && !parsed.PRICE_RPC_URL)
     problems.push("PRICE_RPC_URL: required when PRICE_SOURCE is uniswap-v3");
-  if (parsed.SMTP_URL && (!parsed.CONTACT_FORWARD_TO || !parsed.CONTACT_FORWARD_FROM)) {
-    problems.push("SMTP_URL: set CONTACT_FORWARD_TO and CONTACT_FORWARD_FROM too, to say where messages go and from whom");
-  }
+  if (parsed.SMTP_URL && !parsed.MAIL_FROM) problems.push("MAIL_FROM: required with SMTP_URL, the sender of the site's emails");
   if (parsed.HEADERS_TIMEOUT_MS > parsed.REQUEST_TIMEOUT_MS)
     problems.push("HEADERS_TIMEOUT_MS: must not be longer than REQUEST_TIMEOUT_MS (the headers are part of the request)");
   if (parsed.PAYOUT_RPC_URL && !parsed.PAYOUT_TREASURY_ADDRESS)
@@ -184,6 +189,7 @@ export function parseServerEnv(env: Record<string, string | undefined>, site: Si
   if (parsed.NODE_ENV === "production") {
     if (!parsed.DATABASE_URL) problems.push("DATABASE_URL: required in production (a PostgreSQL server)");
     if (!parsed.SESSION_SECRET) problems.push("SESSION_SECRET: required in production (at least 32 random characters)");
+    if (!parsed.SMTP_URL) problems.push("SMTP_URL: required in production (members' verification and password-reset emails go through it)");
     for (const name of ["SESSION_SECRET", "METRICS_TOKEN", "ALTCHA_HMAC_KEY"] as const) {
       const value = parsed[name];
       const problem = value ? secretProblem(value) : null;

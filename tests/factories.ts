@@ -12,7 +12,7 @@ let created = 0;
 /** A user inserted directly, for tests about what comes after registration. */
 export async function createUser(
   db: Database,
-  overrides: Partial<{ email: string; password: string; firstName: string; referredBy: number; createdAt: Date }> = {},
+  overrides: Partial<{ email: string; password: string; firstName: string; referredBy: number; createdAt: Date; verified: boolean }> = {},
 ): Promise<TestUser> {
   created++;
   const email = overrides.email ?? `user.${process.pid}.${created}@example.com`;
@@ -26,6 +26,8 @@ export async function createUser(
     referredBy: overrides.referredBy,
     // Long before the fake clock starts: old enough for payouts unless a test says otherwise.
     createdAt: overrides.createdAt ?? new Date("2026-01-01T00:00:00Z"),
+    // A member who confirmed the email, unless a test is about one who has not.
+    emailVerifiedAt: overrides.verified === false ? null : new Date("2026-01-01T00:00:00Z"),
   });
   return { id: row.id, email, password, firstName, referralCode: row.referralCode };
 }

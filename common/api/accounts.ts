@@ -4,12 +4,21 @@ import { appField, csrfTokenField, jsonObject, requiredText, successReply } from
 
 /** Registration, login, logout and the CSRF tokens of their forms: the spec's calls, field for field. */
 
-export const CSRF_PAGES = ["signin", "register", "update-wallet-address", "payouts", "console"] as const;
+export const CSRF_PAGES = [
+  "signin",
+  "register",
+  "update-wallet-address",
+  "payouts",
+  "forgot-password",
+  "reset-password",
+  "account",
+  "console",
+] as const;
 export type CsrfPage = (typeof CSRF_PAGES)[number];
 
 export const TERMS_REQUIRED = "To proceed, please agree to our Terms & Conditions and Privacy Policy.";
 export const INVALID_EMAIL = "Please enter a valid email.";
-export const REGISTERED = "Your account has been created. You can now log in.";
+export const REGISTERED = "Your account has been created. We sent you an email: open its link to confirm your address. You can log in now.";
 export const NOT_LOGGED_IN = "Please log in first.";
 export const SIGNED_OUT = "You have been logged out.";
 

@@ -19,6 +19,9 @@ export const dashboardReply = z.object({
   today_reward: tokenAmount,
   referral_count: z.number().int(),
   referral_bonus_total: tokenAmount,
+  /** Bonuses that wait until the referred member verifies their email. */
+  referral_bonus_pending: tokenAmount,
+  email_verified: z.boolean(),
   recent_activity: z.array(z.object({ kind: z.enum(LEDGER_KINDS), amount: tokenAmount, created_at: z.string() })),
 });
 export type DashboardData = z.infer<typeof dashboardReply>;

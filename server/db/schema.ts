@@ -39,6 +39,10 @@ export const users = pgTable(
     emailCanonical: text("email_canonical"),
     /** The /24 (IPv4) or /48 (IPv6) the account signed up from: a household shares it, so it flags, never blocks. */
     signupNetwork: text("signup_network"),
+    /** When the member followed the link sent to `email`; null until then, and again after an email change is asked. */
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    /** Set when the member deleted the account: personal data is gone, the ledger rows stay with this anonymous id. */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
     firstName: text("first_name").notNull(),
     lastName: text("last_name").notNull(),
     passwordHash: text("password_hash").notNull(),
@@ -77,6 +81,9 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     remember: boolean("remember").notNull(),
+    /** What the member sees in their sessions list: the browser's User-Agent, and the /24 or /48 it signed in from. */
+    userAgent: text("user_agent"),
+    network: text("network"),
     createdAt: createdAt(),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
@@ -524,4 +531,55 @@ export const auditLog = pgTable(
     index("audit_log_actor_idx").on(table.actorId, table.createdAt),
     index("audit_log_subject_idx").on(table.subject, table.createdAt),
   ],
+);
+
+export const EMAIL_TOKEN_PURPOSES = ["verify_email", "reset_password", "change_email"] as const;
+export type EmailTokenPurpose = (typeof EMAIL_TOKEN_PURPOSES)[number];
+
+/**
+ * Links sent by email: 32 random bytes, kept only as a SHA-256 hash;
+ * single-use, short-lived, and replaced by a newer one of the same purpose.
+ */
+export const emailTokens = pgTable(
+  "email_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: EMAIL_TOKEN_PURPOSES }).notNull(),
+    /** For a change of email: the address that becomes the account's once the link is followed. */
+    newEmail: text("new_email"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex("email_tokens_one_per_purpose").on(table.userId, table.purpose),
+    index("email_tokens_expires_idx").on(table.expiresAt),
+  ],
+);
+
+export const MAIL_STATUSES = ["pending", "sent", "failed"] as const;
+
+/**
+ * Every email the site sends, written before it is sent: a failed send is
+ * retried with backoff by a job, and nothing is lost when SMTP is down.
+ */
+export const mailQueue = pgTable(
+  "mail_queue",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    toAddress: text("to_address").notNull(),
+    template: text("template").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body").notNull(),
+    status: text("status", { enum: MAIL_STATUSES }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull(),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (table) => [index("mail_queue_due_idx").on(table.status, table.nextAttemptAt)],
 );

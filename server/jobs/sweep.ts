@@ -1,5 +1,6 @@
 import type { Clock } from "../clock.ts";
 import type { Database } from "../db/client.ts";
+import { deleteExpiredEmailTokens } from "../services/accounts/email-tokens.ts";
 import { deleteExpiredSignupChallenges } from "../services/fairness/signup-challenge.ts";
 import { deleteExpiredRateLimits } from "../services/rate-limit.ts";
 import { deleteExpiredSessions } from "../services/sessions.ts";
@@ -15,6 +16,7 @@ export function sweepJob({ db, clock, everyMs }: { db: Database; clock: Clock; e
         deleteExpiredSessions({ db, clock }),
         deleteExpiredRateLimits({ db, clock }),
         deleteExpiredSignupChallenges({ db, clock }),
+        deleteExpiredEmailTokens({ db, clock }),
       ]);
       return { sessions, rateLimitWindows };
     },

@@ -4,6 +4,7 @@ import fp from "fastify-plugin";
 import type { SiteConfig } from "../../config/site.ts";
 import type { Clock } from "../clock.ts";
 import type { Database } from "../db/client.ts";
+import { networkOf } from "../services/fairness/networks.ts";
 import {
   type ActiveSession,
   createSession,
@@ -75,7 +76,10 @@ export const sessionsPlugin = fp<{ db: Database; clock: Clock; site: SiteConfig 
     async start(request, reply, userId, remember) {
       const previous = await current(request);
       if (previous) await deleteSession({ db }, previous.idHash);
-      const { token } = await createSession({ db, clock }, userId, remember);
+      const { token } = await createSession({ db, clock }, userId, remember, {
+        userAgent: request.headers["user-agent"],
+        network: networkOf(request.ip),
+      });
       const secure = isSecure(request, site);
       // Without "Remember Me" the cookies end with the browser session; the server ends it after 12 idle hours.
       const lifetime = remember ? { maxAge: REMEMBERED_SESSION_MS / 1000 } : {};

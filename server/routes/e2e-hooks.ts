@@ -27,7 +27,12 @@ export async function e2eHooks(fastify: FastifyInstance, { db, clock }: { db: Da
     {
       schema: {
         hide: true,
-        body: z.object({ first_name: z.string().optional(), referred_by: z.string().optional(), remember: z.boolean().optional() }),
+        body: z.object({
+          first_name: z.string().optional(),
+          referred_by: z.string().optional(),
+          remember: z.boolean().optional(),
+          unverified: z.boolean().optional(),
+        }),
       },
     },
     async (request) => {
@@ -45,6 +50,7 @@ export async function e2eHooks(fastify: FastifyInstance, { db, clock }: { db: Da
         referredBy: referrer?.id,
         // Old enough for payouts: the browser tests start where a member of some weeks stands.
         createdAt: new Date(clock.now().getTime() - 30 * 24 * 60 * 60 * 1000),
+        emailVerifiedAt: body.unverified ? null : clock.now(),
       });
       const session = await createSession({ db, clock }, user.id, body.remember ?? false);
       return { email, password: E2E_PASSWORD, referral_code: user.referralCode, session_token: session.token };

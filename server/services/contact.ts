@@ -1,10 +1,10 @@
 import { desc, eq } from "drizzle-orm";
-import nodemailer from "nodemailer";
 import { type ContactMessage, type ContactSubmission, contactMessage } from "../../common/api/contact.ts";
 import { checkFields } from "../../common/api/fields.ts";
 import type { Clock } from "../clock.ts";
 import type { Database } from "../db/client.ts";
 import { contactMessages } from "../db/schema.ts";
+import { smtpTransport } from "./mail/mailer.ts";
 import type { Limit, RateLimiter } from "./rate-limit.ts";
 
 export type { ContactMessage };
@@ -80,16 +80,7 @@ export async function listContactMessages(db: Database, limit = 50) {
 export type ContactForwarder = (message: ContactMessage & { id: number }) => Promise<void>;
 
 export function smtpForwarder({ url, to, from, siteName }: { url: string; to: string; from: string; siteName: string }): ContactForwarder {
-  const parsed = new URL(url);
-  const transport = nodemailer.createTransport({
-    host: parsed.hostname,
-    port: Number(parsed.port) || (parsed.protocol === "smtps:" ? 465 : 587),
-    secure: parsed.protocol === "smtps:",
-    auth: parsed.username ? { user: decodeURIComponent(parsed.username), pass: decodeURIComponent(parsed.password) } : undefined,
-    connectionTimeout: 5_000,
-    greetingTimeout: 5_000,
-    socketTimeout: 10_000,
-  });
+  const transport = smtpTransport(url);
   return async (message) => {
     await transport.sendMail({
       from,

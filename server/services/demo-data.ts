@@ -26,6 +26,7 @@ export async function seedDemoData({ db, clock, site }: { db: Database; clock: C
     lastName: "User",
     password: DEMO_PASSWORD,
     createdAt: joined,
+    emailVerifiedAt: joined,
   });
   const { id: friendId } = await insertMember(db, {
     email: "demo.friend@example.com",
@@ -34,6 +35,7 @@ export async function seedDemoData({ db, clock, site }: { db: Database; clock: C
     password: `${DEMO_PASSWORD}-friend`,
     referredBy: demoId,
     createdAt: joined,
+    emailVerifiedAt: joined,
   });
   const past = fakeClock(new Date(clock.now().getTime() - 7 * DAY_MS));
   for (let day = 0; day < 6; day++) {

@@ -41,7 +41,8 @@ export function formatCountdown(ms: number): string {
 export type ClaimResult = { ok: true; amount: bigint; referrerCredited: boolean } | { ok: false; msRemaining: number };
 
 /**
- * Credits the daily reward, and the referrer's bonus, in one SQL statement.
+ * Credits the daily reward, and the referrer's bonus, in one SQL statement;
+ * the bonus waits as pending while the claimant's email is not verified.
  * The conditional UPDATE is the lock: of many concurrent claims, PostgreSQL
  * lets one change the row and re-checks the others against the new
  * last_claim_at, so they change nothing. The ledger's unique indexes are a
@@ -59,7 +60,7 @@ export async function claimDailyReward({ db, clock, rules }: Deps, userId: numbe
         update users
            set last_claim_at = ${now}, claim_count = claim_count + 1, balance = balance + (select value from amount)
          where id = ${userId} and (last_claim_at is null or last_claim_at <= ${dueBefore})
-        returning id, referred_by, claim_count
+        returning id, referred_by, claim_count, email_verified_at is not null as verified
       ), reward as (
         insert into ledger_entries (user_id, kind, amount, created_at, reward_window)
         select id, 'daily_reward', (select value from amount), ${now}, claim_count from claimed
@@ -68,12 +69,17 @@ export async function claimDailyReward({ db, clock, rules }: Deps, userId: numbe
         update users
            set balance = users.balance + ${bonus}
           from claimed
-         where users.id = claimed.referred_by and ${bonus} > 0
+         where users.id = claimed.referred_by and ${bonus} > 0 and claimed.verified
         returning users.id
       ), bonus as (
         insert into ledger_entries (user_id, kind, amount, created_at, caused_by)
         select referrer.id, 'referral_bonus', ${bonus}, ${now}, reward.id from referrer, reward
         returning id
+      ), pending as (
+        insert into pending_referral_bonuses (reward_entry_id, referrer_id, referee_id, amount, created_at)
+        select reward.id, claimed.referred_by, claimed.id, ${bonus}, ${now} from claimed, reward
+         where claimed.referred_by is not null and ${bonus} > 0 and not claimed.verified
+        returning reward_entry_id
       )
       select (select count(*) from reward)::int as credited, (select count(*) from bonus)::int as bonuses, (select amount::text from reward) as amount`,
   );
@@ -91,6 +97,9 @@ export type Dashboard = {
   todaysReward: bigint;
   referralCount: number;
   referralBonusTotal: bigint;
+  /** Bonuses earned by referred members who have not verified their email yet. */
+  referralBonusPending: bigint;
+  emailVerified: boolean;
   recent: Array<{ kind: LedgerKind; amount: bigint; createdAt: Date }>;
 };
 
@@ -105,6 +114,8 @@ export async function dashboardFor({ db, clock, rules }: Deps, userId: number): 
     last_claim_at: Date | string | null;
     referral_count: number;
     referral_bonus_total: string;
+    referral_bonus_pending: string;
+    email_verified: boolean;
     todays_reward: string;
     recent: Array<{ kind: LedgerKind; amount: string; created_at: string }>;
   }>(
@@ -113,6 +124,8 @@ export async function dashboardFor({ db, clock, rules }: Deps, userId: number): 
       select u.first_name, u.balance::text as balance, u.wallet_address as address, u.referral_code, u.last_claim_at,
              (select count(*) from users r where r.referred_by = u.id)::int as referral_count,
              (select coalesce(sum(l.amount), 0) from ledger_entries l where l.user_id = u.id and l.kind = 'referral_bonus')::text as referral_bonus_total,
+             (select coalesce(sum(p.amount), 0) from pending_referral_bonuses p where p.referrer_id = u.id and p.credited_at is null)::text as referral_bonus_pending,
+             u.email_verified_at is not null as email_verified,
              ${rewardAmountSql(rules, now)}::text as todays_reward,
              coalesce((select json_agg(json_build_object('kind', e.kind, 'amount', e.amount::text, 'created_at', e.created_at) order by e.created_at desc, e.id desc)
                          from (select kind, amount, created_at, id from ledger_entries where user_id = u.id order by created_at desc, id desc limit 10) e), '[]'::json) as recent
@@ -129,6 +142,8 @@ export async function dashboardFor({ db, clock, rules }: Deps, userId: number): 
     todaysReward: BigInt(row.todays_reward),
     referralCount: Number(row.referral_count),
     referralBonusTotal: BigInt(row.referral_bonus_total),
+    referralBonusPending: BigInt(row.referral_bonus_pending),
+    emailVerified: Boolean(row.email_verified),
     recent: (typeof row.recent === "string" ? (JSON.parse(row.recent) as typeof row.recent) : row.recent).map((entry) => ({
       kind: entry.kind,
       amount: BigInt(entry.amount),

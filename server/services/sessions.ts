@@ -39,11 +39,25 @@ function expiryFrom(now: Date, remember: boolean, createdAt: Date): Date {
   return new Date(Math.min(now.getTime() + SESSION_IDLE_MS, createdAt.getTime() + SESSION_MAX_MS));
 }
 
-export async function createSession({ db, clock }: Deps, userId: number, remember: boolean): Promise<{ token: string; expiresAt: Date }> {
+export async function createSession(
+  { db, clock }: Deps,
+  userId: number,
+  remember: boolean,
+  device: { userAgent?: string; network?: string } = {},
+): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();
   const now = clock.now();
   const expiresAt = expiryFrom(now, remember, now);
-  await db.insert(sessions).values({ idHash: hashToken(token), userId, remember, createdAt: now, lastSeenAt: now, expiresAt });
+  await db.insert(sessions).values({
+    idHash: hashToken(token),
+    userId,
+    remember,
+    userAgent: device.userAgent?.slice(0, 400) ?? null,
+    network: device.network ?? null,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt,
+  });
   const newest = db
     .select({ idHash: sessions.idHash })
     .from(sessions)

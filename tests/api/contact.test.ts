@@ -169,6 +169,7 @@ describe("forwarding contact messages by email", () => {
         },
         CONTACT_FORWARD_TO: "team@kestrel.example",
         CONTACT_FORWARD_FROM: "website@kestrel.example",
+        MAIL_FROM: "Kestrel <hello@kestrel.example>",
       } as Record<string, string>,
     });
 
@@ -191,7 +192,12 @@ describe("forwarding contact messages by email", () => {
 
   describe("when the SMTP server is down", () => {
     const t = useTestApp({
-      env: { SMTP_URL: "smtp://127.0.0.1:1", CONTACT_FORWARD_TO: "team@kestrel.example", CONTACT_FORWARD_FROM: "website@kestrel.example" },
+      env: {
+        SMTP_URL: "smtp://127.0.0.1:1",
+        MAIL_FROM: "Kestrel <hello@kestrel.example>",
+        CONTACT_FORWARD_TO: "team@kestrel.example",
+        CONTACT_FORWARD_FROM: "website@kestrel.example",
+      },
     });
 
     it("still stores the message and answers success; it stays marked as not forwarded", async () => {

@@ -38,6 +38,8 @@ export type AccountRoutesOptions = {
   fairness: FairnessRules;
   altchaHmacKey: string;
   signupWorkBase: number;
+  /** After an account is created: the email that verifies its address. */
+  onRegistered: (userId: number) => Promise<void>;
 };
 
 /** Registration, login, logout and the CSRF tokens of their forms: the spec's calls, field for field. */
@@ -55,6 +57,7 @@ export async function accountRoutes(fastify: FastifyInstance, options: AccountRo
     fairness,
     altchaHmacKey,
     signupWorkBase,
+    onRegistered,
   } = options;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const slug = site.token.slug;
@@ -76,7 +79,7 @@ export async function accountRoutes(fastify: FastifyInstance, options: AccountRo
     },
     async (request, reply) => {
       const { page } = request.query;
-      if ((page === "update-wallet-address" || page === "payouts") && !(await app.sessions.current(request)))
+      if ((page === "update-wallet-address" || page === "payouts" || page === "account") && !(await app.sessions.current(request)))
         return reply.code(403).send({ err_msg: NOT_LOGGED_IN });
       const binding = (await app.sessions.csrfBinding(request, reply, { create: true })) as string;
       return { csrf_token: issueCsrfToken(secret, page, binding, clock.now()) };
@@ -128,6 +131,7 @@ export async function accountRoutes(fastify: FastifyInstance, options: AccountRo
       );
       if (!result.ok) return reply.code(400).send({ err_msg: result.message });
       request.log.info({ userId: result.userId }, "account registered");
+      await onRegistered(result.userId);
       return { suc_msg: REGISTERED };
     },
   );

@@ -70,6 +70,8 @@ export async function rewardRoutes(fastify: FastifyInstance, { site, db, clock, 
         today_reward: dashboard.todaysReward.toString(),
         referral_count: dashboard.referralCount,
         referral_bonus_total: dashboard.referralBonusTotal.toString(),
+        referral_bonus_pending: dashboard.referralBonusPending.toString(),
+        email_verified: dashboard.emailVerified,
         recent_activity: dashboard.recent.map((entry) => ({
           kind: entry.kind,
           amount: entry.amount.toString(),

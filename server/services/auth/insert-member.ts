@@ -10,6 +10,8 @@ export type NewMember = {
   password: string;
   referredBy?: number | null;
   createdAt: Date;
+  /** When the member confirmed the email; null for one who has not. */
+  emailVerifiedAt?: Date | null;
 };
 
 /**

@@ -7,6 +7,7 @@ import { notePayoutSignals } from "../fairness/payout-signals.ts";
 
 export const PAYOUT_REFUSALS = {
   notVerified: "Verify your wallet first: payouts go only to an address you proved is yours.",
+  emailNotVerified: "Confirm your email address first: open the link we sent you, or ask for a new one on your dashboard.",
   belowMinimum: (minimum: bigint) => `The smallest transfer is ${minimum.toLocaleString("en-US")} tokens.`,
   aboveBalance: "That is more than your available balance.",
   tooNew: (opensAt: Date) =>
@@ -85,14 +86,14 @@ export async function requestPayout(
       db,
       sql`
         with member as (
-          select id, balance, wallet_address, wallet_verified_at, created_at,
+          select id, balance, wallet_address, wallet_verified_at, email_verified_at, created_at,
                  exists (select 1 from payouts where user_id = ${userId} and status in ('in_review', 'requested')) as has_open,
                  exists (select 1 from risk_signals where user_id = ${userId} and cleared_at is null) as flagged
             from users where id = ${userId}
         ), held as (
           update users u set balance = u.balance - ${amount}
             from member m
-           where u.id = m.id and m.wallet_verified_at is not null and m.created_at <= ${bornBefore}
+           where u.id = m.id and m.wallet_verified_at is not null and m.email_verified_at is not null and m.created_at <= ${bornBefore}
              and not m.has_open and u.balance >= ${amount}
           returning u.id, u.wallet_address, m.flagged
         ), payout as (
@@ -119,6 +120,7 @@ export async function requestPayout(
         select p.id, p.user_id, p.amount::text as amount, p.address, p.status, p.requested_at, p.batch_id, p.tx_hash, p.close_reason,
                case when p.id is not null then null
                     when m.wallet_verified_at is null then 'not_verified'
+                    when m.email_verified_at is null then 'email_not_verified'
                     when m.created_at > ${bornBefore} then 'too_new'
                     when m.has_open then 'open'
                     else 'balance' end as refusal
@@ -126,6 +128,7 @@ export async function requestPayout(
     );
     if (!row) return { ok: false, status: 400, message: PAYOUT_REFUSALS.notVerified };
     if (row.refusal === "not_verified") return { ok: false, status: 400, message: PAYOUT_REFUSALS.notVerified };
+    if (row.refusal === "email_not_verified") return { ok: false, status: 400, message: PAYOUT_REFUSALS.emailNotVerified };
     if (row.refusal === "too_new") {
       const [member] = await queryRows<{ created_at: Date | string }>(db, sql`select created_at from users where id = ${userId}`);
       const opensAt = new Date(new Date(member?.created_at ?? now).getTime() + minAccountAgeDays * DAY_MS);

@@ -1,0 +1,140 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  accountActionBody,
+  changeEmailBody,
+  changePasswordBody,
+  deleteAccountBody,
+  sessionIdParams,
+  sessionsReply,
+} from "../../../common/api/account.ts";
+import { appQuery, errorReply, FORM_EXPIRED, successReply } from "../../../common/api/fields.ts";
+import type { AccountDeps } from "../../services/accounts/account-deps.ts";
+import { listMemberSessions, revokeMemberSession, revokeOtherSessions } from "../../services/accounts/member-sessions.ts";
+import { changePassword, deleteAccount, requestEmailChange } from "../../services/accounts/settings.ts";
+import { sendVerificationEmail } from "../../services/accounts/verification.ts";
+import { verifyCsrfToken } from "../../services/csrf.ts";
+import type { Limit, RateLimiter } from "../../services/rate-limit.ts";
+import { guardMemberArea } from "./rewards.ts";
+
+export type AccountSettingsOptions = { deps: AccountDeps; secret: string; slug: string; rateLimiter: RateLimiter; resendsPerMember: Limit };
+
+export const VERIFICATION_SENT = "We sent you a new link. Open it to confirm your email address.";
+export const TOO_MANY_RESENDS = "We already sent you several links. Please check your inbox and spam folder, or try again in an hour.";
+export const SESSION_ENDED = "That session is signed out.";
+export const OTHERS_ENDED = "Every other session is signed out.";
+
+/** The signed-in member's own account: resend the confirmation, password, email, sessions, deletion. */
+export async function accountSettingsRoutes(
+  fastify: FastifyInstance,
+  { deps, secret, slug, rateLimiter, resendsPerMember }: AccountSettingsOptions,
+) {
+  guardMemberArea(fastify);
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  async function csrfValid(request: FastifyRequest, reply: FastifyReply, token: string): Promise<boolean> {
+    const binding = await app.sessions.csrfBinding(request, reply, { create: false });
+    return verifyCsrfToken(secret, token, "account", binding, deps.clock.now());
+  }
+
+  app.post(
+    "/api/resend-verification",
+    { config: { stateChanging: true }, schema: { body: accountActionBody(slug), response: { 200: successReply, "4xx": errorReply } } },
+    async (request, reply) => {
+      if (!(await csrfValid(request, reply, request.body.csrfToken))) return reply.code(403).send({ err_msg: FORM_EXPIRED });
+      const sent = await rateLimiter.hit(`resend-verification:${request.userId}`, resendsPerMember.windowMs);
+      if (sent > resendsPerMember.max) return reply.code(429).send({ err_msg: TOO_MANY_RESENDS });
+      await sendVerificationEmail(deps, request.userId);
+      return { suc_msg: VERIFICATION_SENT };
+    },
+  );
+
+  app.post(
+    "/api/change-password",
+    { config: { stateChanging: true }, schema: { body: changePasswordBody(slug), response: { 200: successReply, "4xx": errorReply } } },
+    async (request, reply) => {
+      const body = request.body;
+      if (!(await csrfValid(request, reply, body.csrfToken))) return reply.code(403).send({ err_msg: FORM_EXPIRED });
+      const result = await changePassword(deps, {
+        userId: request.userId,
+        sessionIdHash: request.sessionIdHash,
+        current: body.current_password,
+        password: body.password,
+        password2: body.password2,
+        ip: request.ip,
+      });
+      if (!result.ok) return reply.code(400).send({ err_msg: result.message });
+      return { suc_msg: result.message };
+    },
+  );
+
+  app.post(
+    "/api/change-email",
+    { config: { stateChanging: true }, schema: { body: changeEmailBody(slug), response: { 200: successReply, "4xx": errorReply } } },
+    async (request, reply) => {
+      const body = request.body;
+      if (!(await csrfValid(request, reply, body.csrfToken))) return reply.code(403).send({ err_msg: FORM_EXPIRED });
+      const result = await requestEmailChange(deps, {
+        userId: request.userId,
+        password: body.password,
+        newEmail: body.new_email,
+        ip: request.ip,
+      });
+      if (!result.ok) return reply.code(400).send({ err_msg: result.message });
+      return { suc_msg: result.message };
+    },
+  );
+
+  app.get(
+    "/api/sessions",
+    { schema: { querystring: appQuery(slug), response: { 200: sessionsReply, "4xx": errorReply } } },
+    async (request) => ({
+      sessions: (await listMemberSessions(deps, request.userId, request.sessionIdHash)).map((session) => ({
+        id: session.id,
+        device: session.device,
+        network: session.network,
+        last_used_at: session.lastUsedAt.toISOString(),
+        created_at: session.createdAt.toISOString(),
+        current: session.current,
+      })),
+    }),
+  );
+
+  app.delete(
+    "/api/sessions/:id",
+    {
+      config: { stateChanging: true },
+      schema: { params: sessionIdParams, body: accountActionBody(slug), response: { 200: successReply, "4xx": errorReply } },
+    },
+    async (request, reply) => {
+      if (!(await csrfValid(request, reply, request.body.csrfToken))) return reply.code(403).send({ err_msg: FORM_EXPIRED });
+      if (!(await revokeMemberSession(deps.db, request.userId, request.params.id)))
+        return reply.code(404).send({ err_msg: "That session is already signed out." });
+      return { suc_msg: SESSION_ENDED };
+    },
+  );
+
+  app.post(
+    "/api/sessions/revoke-others",
+    { config: { stateChanging: true }, schema: { body: accountActionBody(slug), response: { 200: successReply, "4xx": errorReply } } },
+    async (request, reply) => {
+      if (!(await csrfValid(request, reply, request.body.csrfToken))) return reply.code(403).send({ err_msg: FORM_EXPIRED });
+      await revokeOtherSessions(deps.db, request.userId, request.sessionIdHash);
+      return { suc_msg: OTHERS_ENDED };
+    },
+  );
+
+  app.post(
+    "/api/delete-account",
+    { config: { stateChanging: true }, schema: { body: deleteAccountBody(slug), response: { 200: successReply, "4xx": errorReply } } },
+    async (request, reply) => {
+      const body = request.body;
+      if (!(await csrfValid(request, reply, body.csrfToken))) return reply.code(403).send({ err_msg: FORM_EXPIRED });
+      const result = await deleteAccount(deps, { userId: request.userId, password: body.password, ip: request.ip });
+      if (!result.ok) return reply.code(400).send({ err_msg: result.message });
+      app.sessions.forget(request, reply);
+      request.log.info({ userId: request.userId }, "account deleted");
+      return { suc_msg: result.message };
+    },
+  );
+}

@@ -1,0 +1,66 @@
+import { randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
+import type { Clock } from "../../clock.ts";
+import { type Database, queryRows } from "../../db/client.ts";
+import type { EmailTokenPurpose } from "../../db/schema.ts";
+import { hashToken, isWellFormedToken } from "../sessions.ts";
+
+const MINUTE_MS = 60_000;
+/** How long each kind of link works. */
+export const EMAIL_TOKEN_LIFETIME_MS: Record<EmailTokenPurpose, number> = {
+  verify_email: 24 * 60 * MINUTE_MS,
+  reset_password: 30 * MINUTE_MS,
+  change_email: 24 * 60 * MINUTE_MS,
+};
+
+export const LINK_EXPIRED = "This link has expired or was already used. Ask for a new one.";
+
+type Deps = { db: Database; clock: Clock };
+
+/** A new link of this kind for the member: 32 random bytes, stored hashed; it replaces the member's older link of the same kind. */
+export async function issueEmailToken(
+  { db, clock }: Deps,
+  userId: number,
+  purpose: EmailTokenPurpose,
+  newEmail: string | null = null,
+): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  const now = clock.now();
+  await db.execute(sql`
+    insert into email_tokens (token_hash, user_id, purpose, new_email, created_at, expires_at)
+    values (${hashToken(token)}, ${userId}, ${purpose}, ${newEmail}, ${now}, ${new Date(now.getTime() + EMAIL_TOKEN_LIFETIME_MS[purpose])})
+    on conflict (user_id, purpose) do update
+      set token_hash = excluded.token_hash, new_email = excluded.new_email, created_at = excluded.created_at, expires_at = excluded.expires_at`);
+  return token;
+}
+
+export type LiveToken = { userId: number; newEmail: string | null };
+
+/** The member a live link belongs to, without using it (to check a new password before the link is spent). */
+export async function peekEmailToken({ db, clock }: Deps, token: string, purpose: EmailTokenPurpose): Promise<LiveToken | null> {
+  if (!isWellFormedToken(token)) return null;
+  const [row] = await queryRows<{ user_id: number; new_email: string | null }>(
+    db,
+    sql`select user_id, new_email from email_tokens where token_hash = ${hashToken(token)} and purpose = ${purpose} and expires_at > ${clock.now()}`,
+  );
+  return row ? { userId: row.user_id, newEmail: row.new_email } : null;
+}
+
+/** Uses a link: the delete is the guard, so of two clicks at once exactly one gets the member. */
+export async function consumeEmailToken({ db, clock }: Deps, token: string, purpose: EmailTokenPurpose): Promise<LiveToken | null> {
+  if (!isWellFormedToken(token)) return null;
+  const [row] = await queryRows<{ user_id: number; new_email: string | null }>(
+    db,
+    sql`delete from email_tokens where token_hash = ${hashToken(token)} and purpose = ${purpose} and expires_at > ${clock.now()}
+        returning user_id, new_email`,
+  );
+  return row ? { userId: row.user_id, newEmail: row.new_email } : null;
+}
+
+export async function deleteExpiredEmailTokens({ db, clock }: Deps): Promise<number> {
+  const rows = await queryRows<{ token_hash: string }>(
+    db,
+    sql`delete from email_tokens where expires_at < ${clock.now()} returning token_hash`,
+  );
+  return rows.length;
+}

@@ -1,0 +1,66 @@
+import { sql } from "drizzle-orm";
+import { normalizeEmail } from "../../../common/account-rules.ts";
+import { queryRows } from "../../db/client.ts";
+import { hashPassword, passwordProblem } from "../auth/passwords.ts";
+import type { AccountDeps } from "./account-deps.ts";
+import { linkTo, siteWordsOf } from "./account-deps.ts";
+import { consumeEmailToken, issueEmailToken, LINK_EXPIRED, peekEmailToken } from "./email-tokens.ts";
+
+export const RESET_REQUESTED =
+  "If an account uses this address, we have sent it a link to choose a new password. It works for 30 minutes; check your spam folder too.";
+export const PASSWORD_RESET = "Your password is changed and every session of your account is signed out. You can log in now.";
+
+/**
+ * Sends a reset link when an account has this address, and nothing
+ * otherwise. The caller answers before this runs (RESET_REQUESTED either
+ * way), so neither the answer nor its timing tells whether the account exists.
+ */
+export async function sendPasswordResetEmail(deps: AccountDeps, email: string): Promise<void> {
+  const [member] = await queryRows<{ id: number; email: string; first_name: string }>(
+    deps.db,
+    sql`select id, email, first_name from users where email = ${normalizeEmail(email)} and deleted_at is null`,
+  );
+  if (!member) return;
+  const token = await issueEmailToken(deps, member.id, "reset_password");
+  await deps.mailer.send(member.email, "reset-password", {
+    text: { firstName: member.first_name },
+    links: { link: linkTo(deps.site, "/reset-password", token) },
+  });
+}
+
+export type ResetResult = { ok: true } | { ok: false; message: string };
+
+/**
+ * Sets the new password from a reset link: checked by the registration rules
+ * first (a mistake does not spend the link), then the link is used, the hash
+ * written and every session ended in one transaction; a notice follows.
+ */
+export async function resetPassword(
+  deps: AccountDeps,
+  input: { token: string; password: string; password2: string; ip: string },
+): Promise<ResetResult> {
+  const live = await peekEmailToken(deps, input.token, "reset_password");
+  if (!live) return { ok: false, message: LINK_EXPIRED };
+  const [member] = await queryRows<{ email: string; first_name: string }>(
+    deps.db,
+    sql`select email, first_name from users where id = ${live.userId} and deleted_at is null`,
+  );
+  if (!member) return { ok: false, message: LINK_EXPIRED };
+  if (input.password !== input.password2) return { ok: false, message: "The two passwords do not match." };
+  const weakness = passwordProblem(input.password, { siteWords: siteWordsOf(deps.site), email: member.email });
+  if (weakness) return { ok: false, message: weakness };
+
+  const passwordHash = await deps.work.run(input.ip, () => hashPassword(input.password));
+  const reset = await deps.db.transaction(async (tx) => {
+    const used = await consumeEmailToken({ db: tx, clock: deps.clock }, input.token, "reset_password");
+    if (!used) return false;
+    await tx.execute(sql`update users set password_hash = ${passwordHash} where id = ${used.userId}`);
+    await tx.execute(sql`delete from sessions where user_id = ${used.userId}`);
+    return true;
+  });
+  if (!reset) return { ok: false, message: LINK_EXPIRED };
+  await deps.mailer.send(member.email, "password-changed", {
+    text: { firstName: member.first_name, sessionsEnded: "every device that was signed in has been signed out" },
+  });
+  return { ok: true };
+}

@@ -1,0 +1,106 @@
+import { sql } from "drizzle-orm";
+import { isValidEmail, normalizeEmail } from "../../../common/account-rules.ts";
+import { queryRows } from "../../db/client.ts";
+import { hashPassword, passwordProblem, verifyPassword } from "../auth/passwords.ts";
+import { DISPOSABLE_EMAIL, isDisposableEmail } from "../fairness/disposable-email.ts";
+import { canonicalEmail } from "../fairness/email-identity.ts";
+import type { AccountDeps } from "./account-deps.ts";
+import { linkTo, siteWordsOf } from "./account-deps.ts";
+import { issueEmailToken } from "./email-tokens.ts";
+
+export const WRONG_PASSWORD = "Your current password is not correct.";
+export const PASSWORD_CHANGED = "Your password is changed. Your other sessions are signed out.";
+export const EMAIL_CHANGE_SENT = "We sent a link to the new address. Your account keeps its current address until you open it.";
+export const EMAIL_TAKEN_ELSEWHERE = "An account with this email already exists.";
+export const PAYOUT_IN_FLIGHT =
+  "You have a transfer on its way. Wait until it is confirmed, or cancel it, before deleting your account, so your tokens are not lost.";
+export const ACCOUNT_DELETED = "Your account is deleted. We are sorry to see you go.";
+
+export type SettingsResult = { ok: true; message: string } | { ok: false; message: string };
+
+type Member = { id: number; email: string; first_name: string; password_hash: string };
+
+async function memberById(deps: AccountDeps, userId: number): Promise<Member | null> {
+  const [member] = await queryRows<Member>(
+    deps.db,
+    sql`select id, email, first_name, password_hash from users where id = ${userId} and deleted_at is null`,
+  );
+  return member ?? null;
+}
+
+async function passwordMatches(deps: AccountDeps, member: Member, password: string, ip: string): Promise<boolean> {
+  return deps.work.run(ip, () => verifyPassword(member.password_hash, password));
+}
+
+/** A new password after the current one; every other session of the member ends, this one stays. */
+export async function changePassword(
+  deps: AccountDeps,
+  input: { userId: number; sessionIdHash: string; current: string; password: string; password2: string; ip: string },
+): Promise<SettingsResult> {
+  const member = await memberById(deps, input.userId);
+  if (!member || !(await passwordMatches(deps, member, input.current, input.ip))) return { ok: false, message: WRONG_PASSWORD };
+  if (input.password !== input.password2) return { ok: false, message: "The two passwords do not match." };
+  const weakness = passwordProblem(input.password, { siteWords: siteWordsOf(deps.site), email: member.email });
+  if (weakness) return { ok: false, message: weakness };
+  const passwordHash = await deps.work.run(input.ip, () => hashPassword(input.password));
+  await deps.db.transaction(async (tx) => {
+    await tx.execute(sql`update users set password_hash = ${passwordHash} where id = ${member.id}`);
+    await tx.execute(sql`delete from sessions where user_id = ${member.id} and id_hash <> ${input.sessionIdHash}`);
+  });
+  await deps.mailer.send(member.email, "password-changed", {
+    text: { firstName: member.first_name, sessionsEnded: "your other devices have been signed out" },
+  });
+  return { ok: true, message: PASSWORD_CHANGED };
+}
+
+/** Sends a confirmation link to the new address; nothing changes until it is opened. */
+export async function requestEmailChange(
+  deps: AccountDeps,
+  input: { userId: number; password: string; newEmail: string; ip: string },
+): Promise<SettingsResult> {
+  const member = await memberById(deps, input.userId);
+  if (!member || !(await passwordMatches(deps, member, input.password, input.ip))) return { ok: false, message: WRONG_PASSWORD };
+  const newEmail = normalizeEmail(input.newEmail);
+  if (!isValidEmail(newEmail)) return { ok: false, message: "Please enter a valid email." };
+  if (newEmail === member.email) return { ok: false, message: "That is already your account's email address." };
+  if (isDisposableEmail(newEmail, deps.fairness.disposable)) return { ok: false, message: DISPOSABLE_EMAIL };
+  const canonical = canonicalEmail(newEmail, deps.fairness.identity);
+  const [taken] = await queryRows<{ id: number }>(
+    deps.db,
+    sql`select id from users where (email = ${newEmail} or email_canonical = ${canonical}) and id <> ${member.id}`,
+  );
+  if (taken) return { ok: false, message: EMAIL_TAKEN_ELSEWHERE };
+  const token = await issueEmailToken(deps, member.id, "change_email", newEmail);
+  await deps.mailer.send(newEmail, "change-email", {
+    text: { firstName: member.first_name },
+    links: { link: linkTo(deps.site, "/verify-email", token) },
+  });
+  return { ok: true, message: EMAIL_CHANGE_SENT };
+}
+
+/**
+ * Erases the member's personal data (names, email, password hash, wallet,
+ * networks) and ends every session, refused while a payout is on its way.
+ * The row stays under its anonymous id so the ledger still balances.
+ */
+export async function deleteAccount(deps: AccountDeps, input: { userId: number; password: string; ip: string }): Promise<SettingsResult> {
+  const member = await memberById(deps, input.userId);
+  if (!member || !(await passwordMatches(deps, member, input.password, input.ip))) return { ok: false, message: WRONG_PASSWORD };
+  return deps.db.transaction(async (tx) => {
+    const [inFlight] = await queryRows<{ id: number }>(
+      tx,
+      sql`select id from payouts where user_id = ${member.id} and status in ('in_review', 'requested', 'batched', 'sent') limit 1`,
+    );
+    if (inFlight) return { ok: false, message: PAYOUT_IN_FLIGHT } as const;
+    await tx.execute(sql`
+      update users set email = ${`deleted-${member.id}@deleted.invalid`}, email_canonical = null, first_name = '', last_name = '',
+                       password_hash = '', wallet_address = null, wallet_verified_at = null, signup_network = null,
+                       email_verified_at = null, deleted_at = ${deps.clock.now()}
+       where id = ${member.id}`);
+    await tx.execute(sql`delete from sessions where user_id = ${member.id}`);
+    await tx.execute(sql`delete from email_tokens where user_id = ${member.id}`);
+    await tx.execute(sql`delete from claim_networks where user_id = ${member.id}`);
+    await tx.execute(sql`delete from mail_queue where to_address = ${member.email}`);
+    return { ok: true, message: ACCOUNT_DELETED } as const;
+  });
+}

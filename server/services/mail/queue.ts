@@ -1,0 +1,122 @@
+import { sql } from "drizzle-orm";
+import type { Clock } from "../../clock.ts";
+import { type Database, queryRows } from "../../db/client.ts";
+import type { EmailTemplate, RenderedEmail } from "./templates.ts";
+
+export type OutgoingMail = { to: string; subject: string; text: string; html: string };
+/** Hands one email to the mail server; throws when it is refused or unreachable. */
+export type MailTransport = (mail: OutgoingMail) => Promise<void>;
+
+/** Minutes before each retry; after the last, the email is `failed` and waits for an operator. */
+export const RETRY_MINUTES = [1, 5, 15, 60, 240, 720] as const;
+/** A claimed email is not claimed again for this long: a crash mid-send is retried, a slow send is not doubled. */
+const CLAIM_MS = 5 * 60 * 1000;
+
+type Deps = { db: Database; clock: Clock };
+
+export async function queueEmail({ db, clock }: Deps, to: string, template: EmailTemplate, email: RenderedEmail): Promise<number> {
+  const now = clock.now();
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    sql`insert into mail_queue (to_address, template, subject, text_body, html_body, next_attempt_at, created_at)
+        values (${to}, ${template}, ${email.subject}, ${email.text}, ${email.html}, ${now}, ${now}) returning id`,
+  );
+  if (!row) throw new Error("the email was not queued");
+  return row.id;
+}
+
+export type DeliverySummary = { sent: number; retried: number; failed: number };
+
+/**
+ * Sends what is due, oldest first. Each email is claimed by a conditional
+ * update before it is sent, so two instances never send it both; a failure
+ * is retried after the next step of RETRY_MINUTES.
+ */
+export async function deliverDueMail({ db, clock, transport }: Deps & { transport: MailTransport }): Promise<DeliverySummary> {
+  const summary: DeliverySummary = { sent: 0, retried: 0, failed: 0 };
+  for (;;) {
+    const now = clock.now();
+    const [mail] = await queryRows<{
+      id: number;
+      to_address: string;
+      subject: string;
+      text_body: string;
+      html_body: string;
+      attempts: number;
+    }>(
+      db,
+      sql`update mail_queue set next_attempt_at = ${new Date(now.getTime() + CLAIM_MS)}
+           where id = (select id from mail_queue where status = 'pending' and next_attempt_at <= ${now} order by id limit 1)
+             and status = 'pending' and next_attempt_at <= ${now}
+          returning id, to_address, subject, text_body, html_body, attempts`,
+    );
+    if (!mail) return summary;
+    try {
+      await transport({ to: mail.to_address, subject: mail.subject, text: mail.text_body, html: mail.html_body });
+      await db.execute(sql`update mail_queue set status = 'sent', sent_at = ${clock.now()}, attempts = attempts + 1 where id = ${mail.id}`);
+      summary.sent++;
+    } catch (error) {
+      const attempts = mail.attempts + 1;
+      const wait = RETRY_MINUTES[attempts - 1];
+      const reason = error instanceof Error ? error.message.slice(0, 500) : "unknown error";
+      await db.execute(sql`
+        update mail_queue
+           set attempts = ${attempts}, last_error = ${reason},
+               status = ${wait === undefined ? "failed" : "pending"},
+               next_attempt_at = ${new Date(clock.now().getTime() + (wait ?? 0) * 60_000)}
+         where id = ${mail.id}`);
+      if (wait === undefined) summary.failed++;
+      else summary.retried++;
+    }
+  }
+}
+
+export type QueuedMail = {
+  id: number;
+  to: string;
+  template: string;
+  subject: string;
+  status: string;
+  attempts: number;
+  lastError: string | null;
+  createdAt: Date;
+  sentAt: Date | null;
+};
+
+/** The queue, newest first: the operator's `mail list`, and the development outbox. */
+export async function listMail(db: Database, { status, limit }: { status?: string; limit: number }): Promise<QueuedMail[]> {
+  const rows = await queryRows<{
+    id: number;
+    to_address: string;
+    template: string;
+    subject: string;
+    status: string;
+    attempts: number;
+    last_error: string | null;
+    created_at: Date | string;
+    sent_at: Date | string | null;
+  }>(
+    db,
+    sql`select id, to_address, template, subject, status, attempts, last_error, created_at, sent_at from mail_queue
+         where ${status ? sql`status = ${status}` : sql`true`} order by id desc limit ${limit}`,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    to: row.to_address,
+    template: row.template,
+    subject: row.subject,
+    status: row.status,
+    attempts: row.attempts,
+    lastError: row.last_error,
+    createdAt: new Date(row.created_at),
+    sentAt: row.sent_at === null ? null : new Date(row.sent_at),
+  }));
+}
+
+export async function mailById(db: Database, id: number) {
+  const [row] = await queryRows<{ id: number; to_address: string; subject: string; text_body: string; html_body: string; status: string }>(
+    db,
+    sql`select id, to_address, subject, text_body, html_body, status from mail_queue where id = ${id}`,
+  );
+  return row ?? null;
+}
