@@ -8,6 +8,8 @@ import { systemClock } from "../server/clock.ts";
 import type { Database } from "../server/db/client.ts";
 import { setRole } from "../server/services/console/roles.ts";
 import { ledgerFor, postAdjustment } from "../server/services/ledger.ts";
+import { mailTransportFrom } from "../server/services/mail/mailer.ts";
+import { deliverDueMail, listMail } from "../server/services/mail/queue.ts";
 import { listSpecialDays, removeSpecialDay, setSpecialDay } from "../server/services/special-days.ts";
 import { findUserByEmail, findUsers, withdrawalEligible } from "../server/services/users.ts";
 import { PAYOUTS_HELP, runPayoutsCommand } from "./admin-payouts.ts";
@@ -29,6 +31,8 @@ const HELP = `Usage: npm run admin -- <command> [options]
   grant EMAIL support|admin [--reason TEXT]    open the operator console to an account (it enrols 2FA first)
   revoke EMAIL [--reason TEXT]                 make an account a member again (forgets its 2FA)
   contact-messages [--limit N]                 contact messages, newest first
+  mail list [--status pending|sent|failed]     the email queue, newest first, with each failure's reason
+  mail retry                                   send what is due now (failed emails stay failed)
   export-withdrawals [--min TOKENS]            CSV of users at or above the transfer minimum
 ${PAYOUTS_HELP}
 ${REVIEW_HELP}
@@ -183,6 +187,21 @@ export async function runAdmin(argv: string[], open: typeof openConfiguredDataba
           },
           { db, env, site },
         );
+      case "mail": {
+        const [action] = args;
+        if (action === "retry") {
+          const summary = await deliverDueMail({ db, clock: systemClock, transport: mailTransportFrom(env) });
+          console.log(`sent ${summary.sent}, to retry ${summary.retried}, failed ${summary.failed}`);
+          return 0;
+        }
+        if (action && action !== "list") throw new UsageError(`unknown mail action "${action}"`);
+        for (const mail of await listMail(db, { status: values.status, limit })) {
+          console.log(
+            `#${mail.id}\t${mail.createdAt.toISOString()}\t${mail.status}\t${mail.attempts} attempt(s)\t${mail.to}\t${mail.subject}${mail.lastError ? `\t${mail.lastError}` : ""}`,
+          );
+        }
+        return 0;
+      }
       case "review":
         return await runReviewCommand(args, { reason: values.reason, all: values.all }, db);
       case "signals":

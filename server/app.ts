@@ -40,7 +40,7 @@ import { type BackgroundWork, backgroundWork } from "./services/background-work.
 import { smtpForwarder } from "./services/contact.ts";
 import { fairnessRulesFrom } from "./services/fairness/rules.ts";
 import { limitBlocks } from "./services/limit-blocks.ts";
-import { createMailer, type Mailer, outboxTransport, smtpMailTransport } from "./services/mail/mailer.ts";
+import { createMailer, type Mailer, mailTransportFrom } from "./services/mail/mailer.ts";
 import { signatureVerifierFor } from "./services/payouts/chain.ts";
 import { reconcileDepsFrom } from "./services/payouts/settings.ts";
 import { PriceCache } from "./services/price/price-cache.ts";
@@ -177,8 +177,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     db,
     clock,
     site,
-    transport:
-      env.SMTP_URL && env.MAIL_FROM ? smtpMailTransport(env.SMTP_URL, env.MAIL_FROM) : outboxTransport((line) => app.log.info(line)),
+    transport: mailTransportFrom(env, (line) => app.log.info(line)),
     onError: (error) => app.log.error({ err: error }, "email delivery failed"),
   });
   const background = backgroundWork((error) => app.log.error({ err: error }, "background work failed"));

@@ -85,7 +85,10 @@ describe("verifying the email and resetting the password, through real email", (
     expect(known.statusCode).toBe(unknown.statusCode);
     expect(known.body).toBe(unknown.body);
     expect(known.json()).toEqual({ suc_msg: RESET_REQUESTED });
-    const headerNames = (reply: typeof known) => Object.keys(reply.headers).filter((name) => name !== "date" && name !== "x-request-id").sort();
+    const headerNames = (reply: typeof known) =>
+      Object.keys(reply.headers)
+        .filter((name) => name !== "date" && name !== "x-request-id")
+        .sort();
     expect(headerNames(known)).toEqual(headerNames(unknown));
     expect(sink.received.slice(before).map((mail) => mail.to)).toEqual([[member.email]]);
   });

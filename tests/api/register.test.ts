@@ -1,13 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { REGISTERED } from "../../common/api/accounts.ts";
 import { FORM_EXPIRED } from "../../common/api/fields.ts";
 import { users } from "../../server/db/schema.ts";
 import { EMAIL_TAKEN, UNKNOWN_REFERRAL_CODE } from "../../server/services/auth/register.ts";
 import { createUser, findUserByEmail } from "../factories.ts";
 import { APP, agent, registerFields } from "../helpers/agent.ts";
 import { useTestApp } from "../helpers/test-app.ts";
-
-const REGISTERED = "Your account has been created. You can now log in.";
 
 describe("POST /api/register", () => {
   const t = useTestApp({ env: { REGISTRATIONS_PER_IP_PER_HOUR: "1000" } });

@@ -1,3 +1,4 @@
+import { REGISTERED } from "../../common/api/accounts.ts";
 import { holdRequests } from "./support/hold.ts";
 import { expect, expectAccessible, test } from "./support/test.ts";
 
@@ -68,7 +69,7 @@ test.describe("register", () => {
     await expect(page.getByRole("button", { name: "Processing ..." })).toBeDisabled();
     release();
     const status = page.getByRole("status").filter({ hasText: "Your account has been created" });
-    await expect(status).toHaveText("Your account has been created. You can now log in.");
+    await expect(status).toHaveText(REGISTERED);
     await expect(status.locator("p")).toHaveClass(/text-success-700/);
     await expect(page).toHaveURL("/register");
     for (const label of ["First name", "Last name", "Email", "Confirm password"]) await expect(page.getByLabel(label)).toHaveValue("");

@@ -34,6 +34,14 @@ export function outboxTransport(log: (line: string) => void): MailTransport {
   };
 }
 
+/** SMTP when configured, else the development outbox (the server's log). */
+export function mailTransportFrom(
+  env: { SMTP_URL?: string; MAIL_FROM?: string },
+  log: (line: string) => void = console.log,
+): MailTransport {
+  return env.SMTP_URL && env.MAIL_FROM ? smtpMailTransport(env.SMTP_URL, env.MAIL_FROM) : outboxTransport(log);
+}
+
 export type Mailer = {
   /** Writes the email to the queue (so nothing is lost) and starts its delivery without waiting for it. */
   send(to: string, template: EmailTemplate, values: EmailValues): Promise<void>;

@@ -1,0 +1,172 @@
+import { sql } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { queryRows } from "../../server/db/client.ts";
+import { OTHERS_ENDED } from "../../server/routes/api/account-settings.ts";
+import { ACCOUNT_DELETED, EMAIL_CHANGE_SENT, PAYOUT_IN_FLIGHT, WRONG_PASSWORD } from "../../server/services/accounts/settings.ts";
+import { EMAIL_CHANGED } from "../../server/services/accounts/verification.ts";
+import { postAdjustment } from "../../server/services/ledger.ts";
+import { createUser, signedIn } from "../factories.ts";
+import { APP, agent } from "../helpers/agent.ts";
+import { startSmtpSink, tokenIn } from "../helpers/smtp-sink.ts";
+import { useTestApp } from "../helpers/test-app.ts";
+
+const sink = await startSmtpSink();
+afterAll(() => sink.close());
+
+const FIREFOX = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:140.0) Gecko/20100101 Firefox/140.0";
+const IPHONE =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1";
+
+describe("account settings", () => {
+  const t = useTestApp({ env: { SMTP_URL: sink.url, MAIL_FROM: "Kestrel <hello@kestrel.example>" } });
+
+  async function post(visitor: ReturnType<typeof agent>, url: string, body: Record<string, unknown> = {}) {
+    return visitor.post(url, { ...body, app: APP, csrfToken: await visitor.csrf("account") });
+  }
+  async function device(member: Awaited<ReturnType<typeof createUser>>, userAgent: string, remoteAddress: string) {
+    const visitor = agent(t.app, { remoteAddress });
+    const reply = await visitor.signIn(member.email, member.password, {}, { "user-agent": userAgent });
+    expect(reply.statusCode).toBe(200);
+    return visitor;
+  }
+
+  it("changes the password after the current one, and signs out the member's other sessions only", async () => {
+    const member = await createUser(t.database.db);
+    const here = await signedIn(t.app, member);
+    const elsewhere = await signedIn(t.app, member);
+    const wrong = await post(here, "/api/change-password", { current_password: "not-it", password: "x", password2: "x" });
+    expect(wrong.json()).toEqual({ err_msg: WRONG_PASSWORD });
+    const changed = await post(here, "/api/change-password", {
+      current_password: member.password,
+      password: "an-entirely-new-passphrase",
+      password2: "an-entirely-new-passphrase",
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await here.get(`/api/dashboard?app=${APP}`)).statusCode).toBe(200);
+    expect((await elsewhere.get(`/api/dashboard?app=${APP}`)).statusCode).toBe(403);
+    await t.app.mailer.flush();
+    expect(sink.lastTo(member.email)?.text).toContain("Subject: Your Kestrel password was changed");
+  });
+
+  it("changes the email only once the new address is confirmed, and tells the old one", async () => {
+    const member = await createUser(t.database.db);
+    const visitor = await signedIn(t.app, member);
+    const asked = await post(visitor, "/api/change-email", { new_email: "new.home@example.org", password: member.password });
+    expect(asked.json()).toEqual({ suc_msg: EMAIL_CHANGE_SENT });
+    await t.app.mailer.flush();
+    expect((await agent(t.app).signIn("new.home@example.org", member.password)).statusCode).toBe(401);
+    const confirmed = await agent(t.app).post("/api/verify-email", { token: tokenIn(sink.lastTo("new.home@example.org")), app: APP });
+    expect(confirmed.json()).toEqual({ suc_msg: EMAIL_CHANGED });
+    await t.app.mailer.flush();
+    expect(sink.lastTo(member.email)?.text).toContain("new.home@example.org");
+    expect((await agent(t.app).signIn("new.home@example.org", member.password)).statusCode).toBe(200);
+    expect((await agent(t.app).signIn(member.email, member.password)).statusCode).toBe(401);
+  });
+
+  it("refuses an address another account has, in any spelling, and a throwaway one", async () => {
+    const taken = await createUser(t.database.db, { email: "taken.one@gmail.com" });
+    await t.database.db.execute(sql`update users set email_canonical = 'takenone@gmail.com' where id = ${taken.id}`);
+    const member = await createUser(t.database.db);
+    const visitor = await signedIn(t.app, member);
+    for (const new_email of ["taken.one@gmail.com", "takenone+x@googlemail.com"]) {
+      const reply = await post(visitor, "/api/change-email", { new_email, password: member.password });
+      expect(reply.json()).toEqual({ err_msg: "An account with this email already exists." });
+    }
+    expect((await post(visitor, "/api/change-email", { new_email: "x@mailinator.com", password: member.password })).statusCode).toBe(400);
+  });
+
+  it("lists the member's sessions with browser, system and network, and signs one out, or every other", async () => {
+    const member = await createUser(t.database.db);
+    const laptop = await device(member, FIREFOX, "203.0.113.9");
+    const phone = await device(member, IPHONE, "198.51.100.23");
+    const list = (await phone.get(`/api/sessions?app=${APP}`)).json().sessions as Array<{
+      id: string;
+      device: string;
+      network: string;
+      current: boolean;
+    }>;
+    expect(
+      list.map(({ device: name, network, current }) => ({ name, network, current })).sort((a, b) => a.name.localeCompare(b.name)),
+    ).toEqual([
+      { name: "Firefox on Windows", network: "203.0.113.0/24", current: false },
+      { name: "Safari on iOS", network: "198.51.100.0/24", current: true },
+    ]);
+    const laptopSession = list.find((session) => !session.current);
+    const ended = await phone.request("DELETE", `/api/sessions/${laptopSession?.id}`, {
+      payload: { app: APP, csrfToken: await phone.csrf("account") },
+    });
+    expect(ended.statusCode).toBe(200);
+    expect((await laptop.get(`/api/dashboard?app=${APP}`)).statusCode).toBe(403);
+
+    const third = await device(member, FIREFOX, "203.0.113.9");
+    expect((await post(phone, "/api/sessions/revoke-others")).json()).toEqual({ suc_msg: OTHERS_ENDED });
+    expect((await third.get(`/api/dashboard?app=${APP}`)).statusCode).toBe(403);
+    expect((await phone.get(`/api/sessions?app=${APP}`)).json().sessions).toHaveLength(1);
+  });
+
+  it("does not let a member sign out another member's session", async () => {
+    const owner = await createUser(t.database.db);
+    const ownerDevice = await signedIn(t.app, owner);
+    const [session] = (await ownerDevice.get(`/api/sessions?app=${APP}`)).json().sessions;
+    const stranger = await signedIn(t.app, await createUser(t.database.db));
+    const reply = await stranger.request("DELETE", `/api/sessions/${session.id}`, {
+      payload: { app: APP, csrfToken: await stranger.csrf("account") },
+    });
+    expect(reply.statusCode).toBe(404);
+    expect((await ownerDevice.get(`/api/dashboard?app=${APP}`)).statusCode).toBe(200);
+  });
+
+  it("deletes an account: personal data erased, sessions ended, the ledger kept under the anonymous id; refused while a payout is on its way", async () => {
+    const member = await createUser(t.database.db, { firstName: "Erin" });
+    await postAdjustment(
+      { db: t.database.db, clock: t.clock },
+      { userId: member.id, tokens: 12_000n, direction: "credit", reason: "test" },
+    );
+    await t.database.db.execute(
+      sql`update users set wallet_address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', wallet_verified_at = ${t.clock.now()} where id = ${member.id}`,
+    );
+    const visitor = await signedIn(t.app, member);
+    const payout = await visitor.post("/api/payouts", { amount: "10000", app: APP, csrfToken: await visitor.csrf("payouts") });
+    expect(payout.json().status).toBe("requested");
+    expect((await post(visitor, "/api/delete-account", { password: member.password })).json()).toEqual({ err_msg: PAYOUT_IN_FLIGHT });
+    expect((await post(visitor, "/api/delete-account", { password: "wrong" })).json()).toEqual({ err_msg: WRONG_PASSWORD });
+
+    await visitor.post(`/api/payouts/${payout.json().id}/cancel`, { app: APP, csrfToken: await visitor.csrf("payouts") });
+    const deleted = await post(visitor, "/api/delete-account", { password: member.password });
+    expect(deleted.json()).toEqual({ suc_msg: ACCOUNT_DELETED });
+    expect((await visitor.get(`/api/dashboard?app=${APP}`)).statusCode).toBe(403);
+    expect((await agent(t.app).signIn(member.email, member.password)).statusCode).toBe(401);
+    const [row] = await queryRows<Record<string, unknown>>(
+      t.database.db,
+      sql`select email, first_name, last_name, password_hash, wallet_address, email_canonical, balance::text as balance from users where id = ${member.id}`,
+    );
+    expect(row).toEqual({
+      email: `deleted-${member.id}@deleted.invalid`,
+      first_name: "",
+      last_name: "",
+      password_hash: "",
+      wallet_address: null,
+      email_canonical: null,
+      balance: "12000",
+    });
+    const [ledger] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from ledger_entries where user_id = ${member.id}`,
+    );
+    expect(Number(ledger?.n)).toBe(3);
+  });
+
+  it("refuses the account pages' changes from another site and without the page's token", async () => {
+    const member = await createUser(t.database.db);
+    const visitor = await signedIn(t.app, member);
+    const noToken = await visitor.post("/api/sessions/revoke-others", { app: APP, csrfToken: "forged" });
+    expect(noToken.statusCode).toBe(403);
+    const crossSite = await visitor.post(
+      "/api/delete-account",
+      { password: member.password, app: APP, csrfToken: await visitor.csrf("account") },
+      { origin: "https://evil.example" },
+    );
+    expect(crossSite.statusCode).toBe(403);
+    expect((await visitor.get(`/api/dashboard?app=${APP}`)).statusCode).toBe(200);
+  });
+});

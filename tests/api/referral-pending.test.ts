@@ -1,0 +1,65 @@
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { queryRows } from "../../server/db/client.ts";
+import { issueEmailToken } from "../../server/services/accounts/email-tokens.ts";
+import { creditPendingReferralBonuses } from "../../server/services/fairness/referral-bonuses.ts";
+import { createUser, signedIn } from "../factories.ts";
+import { APP, agent } from "../helpers/agent.ts";
+import { useTestApp } from "../helpers/test-app.ts";
+
+describe("the referral bonus waits for the referred member's verified email", () => {
+  const t = useTestApp();
+
+  async function bonusesOf(referrerId: number) {
+    const [row] = await queryRows<{ credited: string; entries: number; balance: string }>(
+      t.database.db,
+      sql`select coalesce((select sum(amount) from ledger_entries where user_id = ${referrerId} and kind = 'referral_bonus'), 0)::text as credited,
+                 (select count(*) from ledger_entries where user_id = ${referrerId} and kind = 'referral_bonus')::int as entries,
+                 (select balance::text from users where id = ${referrerId}) as balance`,
+    );
+    return row;
+  }
+
+  it("holds the bonus as pending, shows it apart, and credits it once when the email is verified", async () => {
+    const referrer = await createUser(t.database.db);
+    const friend = await createUser(t.database.db, { referredBy: referrer.id, verified: false });
+    const friendDevice = await signedIn(t.app, friend);
+    expect((await friendDevice.get(`/api/claim-daily-reward?app=${APP}`)).statusCode).toBe(200);
+
+    const referrerDevice = await signedIn(t.app, referrer);
+    const before = (await referrerDevice.get(`/api/dashboard?app=${APP}`)).json();
+    expect(before).toMatchObject({ referral_bonus_total: "0", referral_bonus_pending: "10", balance: "0" });
+
+    const token = await issueEmailToken({ db: t.database.db, clock: t.clock }, friend.id, "verify_email");
+    expect((await agent(t.app).post("/api/verify-email", { token, app: APP })).statusCode).toBe(200);
+    const after = (await referrerDevice.get(`/api/dashboard?app=${APP}`)).json();
+    expect(after).toMatchObject({ referral_bonus_total: "10", referral_bonus_pending: "0", balance: "10" });
+
+    // A verified member's next claims credit the referrer at once.
+    t.clock.advance(24 * 60 * 60 * 1000);
+    await friendDevice.signIn(friend.email, friend.password);
+    expect((await friendDevice.get(`/api/claim-daily-reward?app=${APP}`)).statusCode).toBe(200);
+    expect(await bonusesOf(referrer.id)).toEqual({ credited: "20", entries: 2, balance: "20" });
+  });
+
+  it("credits exactly once under 500 concurrent claims by the referee and 20 concurrent credits", async () => {
+    const referrer = await createUser(t.database.db);
+    const friend = await createUser(t.database.db, { referredBy: referrer.id, verified: false });
+    const friendDevice = await signedIn(t.app, friend);
+    const claims = await Promise.all(Array.from({ length: 500 }, () => friendDevice.get(`/api/claim-daily-reward?app=${APP}`)));
+    expect(claims.filter((reply) => reply.statusCode === 200)).toHaveLength(1);
+    expect(claims.filter((reply) => reply.statusCode === 409)).toHaveLength(499);
+    const [pending] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from pending_referral_bonuses where referee_id = ${friend.id}`,
+    );
+    expect(Number(pending?.n)).toBe(1);
+
+    await t.database.db.execute(sql`update users set email_verified_at = ${t.clock.now()} where id = ${friend.id}`);
+    const credited = await Promise.all(
+      Array.from({ length: 20 }, () => creditPendingReferralBonuses({ db: t.database.db, clock: t.clock }, friend.id)),
+    );
+    expect(credited.reduce((sum, n) => sum + n, 0)).toBe(1);
+    expect(await bonusesOf(referrer.id)).toEqual({ credited: "10", entries: 1, balance: "10" });
+  });
+});
