@@ -21,6 +21,8 @@ function problemsOf(run: () => unknown): string[] {
   return [];
 }
 
+const REAL_SMTP_URL = "smtps://postmaster:Zq8s7vT2pLm4@smtp.mailgun.org:465";
+
 describe("parseServerEnv", () => {
   it("runs the demo with no settings at all", () => {
     const env = parseServerEnv({}, demoSite);
@@ -51,8 +53,8 @@ describe("parseServerEnv", () => {
         DATABASE_URL: "postgres://app@db/kestrel",
         SESSION_SECRET: REAL_SECRET,
         METRICS_TOKEN: REAL_TOKEN,
-        SMTP_URL: "smtps://mailer:secret@mail.example:465",
-        MAIL_FROM: "Kestrel <hello@kestrel.example>",
+        SMTP_URL: REAL_SMTP_URL,
+        MAIL_FROM: "Kestrel <hello@kestrel.io>",
       },
       productionSite,
     );
@@ -69,6 +71,8 @@ describe("parseServerEnv", () => {
           METRICS_TOKEN: "replace-with-32-random-characters",
           PRICE_SOURCE: "uniswap-v3",
           PRICE_RPC_URL: "https://your-ethereum-rpc.example",
+          SMTP_URL: "smtps://user:password@smtp.example:465",
+          MAIL_FROM: "Kestrel <hello@kestrel.example>",
         },
         productionSite,
       ),
@@ -78,6 +82,7 @@ describe("parseServerEnv", () => {
       "METRICS_TOKEN: still the example's placeholder; generate one with `openssl rand -hex 32`",
       "DATABASE_URL: still the example's placeholder; set the real address and password",
       "PRICE_RPC_URL: still the example's placeholder; set the real address and password",
+      "SMTP_URL: still the example's placeholder; set the real address and password",
     ]);
   });
 
@@ -87,7 +92,16 @@ describe("parseServerEnv", () => {
     ["one word repeated", "kestrel".repeat(6)],
   ])("refuses a session secret that is %s", (_, secret) => {
     const problems = problemsOf(() =>
-      parseServerEnv({ NODE_ENV: "production", DATABASE_URL: "postgres://app@db/kestrel", SESSION_SECRET: secret }, productionSite),
+      parseServerEnv(
+        {
+          NODE_ENV: "production",
+          DATABASE_URL: "postgres://app@db/kestrel",
+          SESSION_SECRET: secret,
+          SMTP_URL: REAL_SMTP_URL,
+          MAIL_FROM: "hello@kestrel.io",
+        },
+        productionSite,
+      ),
     );
     expect(problems).toEqual(["SESSION_SECRET: too predictable; generate one with `openssl rand -hex 32`"]);
   });

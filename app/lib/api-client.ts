@@ -1,3 +1,4 @@
+import type { SessionsView } from "../../common/api/account.ts";
 import type { CsrfPage, CsrfReply, RegisterBody, SignInBody } from "../../common/api/accounts.ts";
 import type { ContactAnswer } from "../../common/api/contact.ts";
 import type { ErrorReply, SuccessReply } from "../../common/api/fields.ts";
@@ -119,3 +120,23 @@ export function cancelPayout(id: number, csrfToken: string): Promise<ApiResult<M
 export function appealPayout(id: number, message: string, csrfToken: string): Promise<ApiResult<Message>> {
   return request(`/api/payouts/${id}/appeal`, { method: "POST", body: JSON.stringify({ message, app: site.token.slug, csrfToken }) });
 }
+
+function postJson<T>(path: string, body: Record<string, unknown>, method = "POST"): Promise<ApiResult<T>> {
+  return request(path, { method, body: JSON.stringify({ ...body, app: site.token.slug }) });
+}
+
+export const accountApi = {
+  verifyEmail: (token: string) => postJson<Message>("/api/verify-email", { token }),
+  resendVerification: (csrfToken: string) => postJson<Message>("/api/resend-verification", { csrfToken }),
+  forgotPassword: (fields: { username: string }, csrfToken: string) => postJson<Message>("/api/forgot-password", { ...fields, csrfToken }),
+  resetPassword: (fields: { token: string; password: string; password2: string }, csrfToken: string) =>
+    postJson<Message>("/api/reset-password", { ...fields, csrfToken }),
+  changePassword: (fields: { current_password: string; password: string; password2: string }, csrfToken: string) =>
+    postJson<Message>("/api/change-password", { ...fields, csrfToken }),
+  changeEmail: (fields: { new_email: string; password: string }, csrfToken: string) =>
+    postJson<Message>("/api/change-email", { ...fields, csrfToken }),
+  deleteAccount: (fields: { password: string }, csrfToken: string) => postJson<Message>("/api/delete-account", { ...fields, csrfToken }),
+  sessions: () => request<SessionsView>(`/api/sessions?app=${encodeURIComponent(site.token.slug)}`),
+  endSession: (id: string, csrfToken: string) => postJson<Message>(`/api/sessions/${encodeURIComponent(id)}`, { csrfToken }, "DELETE"),
+  endOtherSessions: (csrfToken: string) => postJson<Message>("/api/sessions/revoke-others", { csrfToken }),
+};

@@ -1,3 +1,4 @@
+import { VerifyEmailBanner } from "../features/account/verify-email-banner.tsx";
 import { PayoutsCard } from "../features/payouts/payouts-card.tsx";
 import { ReferralCard } from "../features/referral/referral-card.tsx";
 import { BalanceCard } from "../features/rewards/balance-card.tsx";
@@ -23,6 +24,7 @@ export default function Dashboard() {
         {state.status === "ready" ? (
           <>
             <p className="mt-2 text-lg text-ink-800">Welcome, {state.data.first_name}.</p>
+            {state.data.email_verified ? null : <VerifyEmailBanner />}
             <div className="mt-8 grid gap-6 lg:grid-cols-2">
               <BalanceCard data={state.data} />
               <DailyClaim data={state.data} reload={reload} />

@@ -60,7 +60,14 @@ describe("one person, one account", () => {
     expect(accounts).toHaveLength(1);
     const bossId = (accounts[0] as { id: number }).id;
     expect(await signalsOf(bossId)).toEqual([{ kind: "canonical_email_collision", subject: "sign-up with a variant of the address" }]);
+    const [bonuses] = await queryRows<{ credited: number; pending: number }>(
+      t.database.db,
+      sql`select (select count(*) from ledger_entries where user_id = ${bossId} and kind = 'referral_bonus')::int as credited,
+                 (select count(*) from pending_referral_bonuses where referrer_id = ${bossId})::int as pending`,
+    );
+    expect(bonuses).toEqual({ credited: 0, pending: 0 });
 
+    await t.database.db.update(users).set({ emailVerifiedAt: t.clock.now() }).where(eq(users.id, bossId));
     t.clock.advance(8 * DAY_MS);
     const signedIn = agent(t.app, { remoteAddress: "198.51.100.7" });
     expect((await signedIn.signIn("boss@gmail.com", "kestrel-hovers-at-dawn")).statusCode).toBe(200);

@@ -2,6 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { users } from "../../server/db/schema.ts";
+import { issueEmailToken } from "../../server/services/accounts/email-tokens.ts";
 import { type Agent, APP, agent } from "../helpers/agent.ts";
 import { expectLedgerBalanced } from "../helpers/ledger.ts";
 import { type TestApp, useTestApp } from "../helpers/test-app.ts";
@@ -29,6 +30,9 @@ type Person = {
   registered: boolean;
   referrer: number | null;
   balance: bigint;
+  /** The email is verified: until then the referrer's bonuses for this person's claims wait. */
+  verified: boolean;
+  pendingForReferrer: bigint;
   lastClaimAt: number | null;
   sessionStartedAt: number | null;
   wallet: string;
@@ -134,7 +138,9 @@ class Claim implements fc.AsyncCommand<Model, Real> {
       expect(reply.json().amount).toBe(amount.toString());
       person.balance += amount;
       person.lastClaimAt = model.now;
-      if (person.referrer !== null) (model.people[person.referrer] as Person).balance += BigInt(real.t.site.rewards.referralBonus);
+      const bonus = BigInt(real.t.site.rewards.referralBonus);
+      if (person.referrer !== null && person.verified) (model.people[person.referrer] as Person).balance += bonus;
+      else if (person.referrer !== null) person.pendingForReferrer += bonus;
     } else {
       expect(reply.statusCode).toBe(409);
     }
@@ -196,6 +202,23 @@ class PassTime implements fc.AsyncCommand<Model, Real> {
   toString = () => `wait ${this.hours} h`;
 }
 
+class VerifyEmail implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly who: number) {}
+  check = (model: Readonly<Model>) => (model.people[this.who] as Person).registered && !(model.people[this.who] as Person).verified;
+  async run(model: Model, real: Real) {
+    const person = model.people[this.who] as Person;
+    const [row] = await real.t.database.db.select({ id: users.id }).from(users).where(eq(users.email, person.email));
+    const token = await issueEmailToken({ db: real.t.database.db, clock: real.t.clock }, row?.id as number, "verify_email");
+    const reply = await (real.agents[this.who] as Agent).post("/api/verify-email", { token, app: APP });
+    expect(reply.statusCode).toBe(200);
+    person.verified = true;
+    if (person.referrer !== null) (model.people[person.referrer] as Person).balance += person.pendingForReferrer;
+    person.pendingForReferrer = 0n;
+    await expectBalances(model, real);
+  }
+  toString = () => `verifyEmail(${this.who})`;
+}
+
 describe("a model of accounts, claims and referrals", () => {
   const t = useTestApp({
     env: { REGISTRATIONS_PER_IP_PER_HOUR: "100000", LOGIN_MAX_FAILURES_PER_ACCOUNT: "100000", LOGIN_MAX_FAILURES_PER_IP: "100000" },
@@ -220,6 +243,7 @@ describe("a model of accounts, claims and referrals", () => {
       passTime,
       fc.tuple(who, fc.constantFrom(...ADDRESSES)).map(([person, address]) => new UpdateWallet(person, address)),
       who.map((person) => new SignOut(person)),
+      who.map((person) => new VerifyEmail(person)),
     ];
     let run = 0;
     await fc.assert(
@@ -234,6 +258,8 @@ describe("a model of accounts, claims and referrals", () => {
           registered: false,
           referrer: null,
           balance: 0n,
+          verified: false,
+          pendingForReferrer: 0n,
           lastClaimAt: null,
           sessionStartedAt: null,
           wallet: "",

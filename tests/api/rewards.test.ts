@@ -42,6 +42,8 @@ describe("the dashboard and the daily claim", () => {
       today_reward: "100",
       referral_count: 0,
       referral_bonus_total: "0",
+      referral_bonus_pending: "0",
+      email_verified: true,
       recent_activity: [],
     });
   });

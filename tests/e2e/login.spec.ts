@@ -71,11 +71,20 @@ test.describe("login", () => {
     }
   });
 
-  test("the Register now link says Coming soon", async ({ page }) => {
+  test("both register links on the login page say Coming soon while sign-ups are closed", async ({ page }) => {
+    for (const name of ["Register now", "Create one"]) {
+      await page.goto("/login");
+      await page.getByRole("main").getByRole("link", { name }).click();
+      await expect(page.getByRole("alert")).toHaveText(/Coming soon/);
+      await expect(page).toHaveURL("/login");
+    }
+  });
+
+  test("offers a way back in when the password is forgotten", async ({ page }) => {
     await page.goto("/login");
-    await page.getByRole("link", { name: "Register now" }).click();
-    await expect(page.getByRole("alert")).toHaveText(/Coming soon/);
-    await expect(page).toHaveURL("/login");
+    await page.getByRole("link", { name: "Forgot your password?" }).click();
+    await expect(page).toHaveURL("/forgot-password");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Forgot your password?");
   });
 
   test("a signed-in visitor is sent to the dashboard", async ({ page, context, baseURL }) => {

@@ -18,7 +18,7 @@ export function useComingSoonGuard(status: AuthStatus): (event: MouseEvent) => v
   };
 }
 
-/** Login and Register for visitors; Dashboard and Logout once signed in. */
+/** Login and Register for visitors; Dashboard, Account and Logout once signed in. */
 export function AccountLinks({ status, linkClassName }: { status: AuthStatus; linkClassName: string }) {
   const navigate = useNavigate();
   const guard = useComingSoonGuard(status);
@@ -36,6 +36,11 @@ export function AccountLinks({ status, linkClassName }: { status: AuthStatus; li
         <li>
           <Link to="/dashboard" className={linkClassName}>
             Dashboard
+          </Link>
+        </li>
+        <li>
+          <Link to="/account" className={linkClassName}>
+            Account
           </Link>
         </li>
         <li>

@@ -81,12 +81,17 @@ export function LoginForm() {
         />
         Remember Me
       </label>
+      <p className="text-base">
+        <Link to="/forgot-password" className="link">
+          Forgot your password?
+        </Link>
+      </p>
       <button type="submit" className="btn-primary w-full" disabled={!hydrated || submitting}>
         {submitting ? "Login ..." : "Login"}
       </button>
       <p className="text-center text-base text-ink-800">
         No account yet?{" "}
-        <Link to="/register" className="link">
+        <Link to="/register" onClick={comingSoon} className="link">
           Create one
         </Link>
       </p>

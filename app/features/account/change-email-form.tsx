@@ -1,0 +1,52 @@
+import { type FormEvent, useState } from "react";
+import { changeEmailFields } from "../../../common/api/account.ts";
+import { CardSection } from "../../components/ui/card-section.tsx";
+import { FormMessage } from "../../components/ui/form-message.tsx";
+import { TextField } from "../../components/ui/text-field.tsx";
+import { accountApi } from "../../lib/api-client.ts";
+import { useApiForm } from "../../lib/use-api-form.ts";
+
+const EMPTY = { new_email: "", password: "" };
+
+export function ChangeEmailForm() {
+  const [fields, setFields] = useState(EMPTY);
+  const form = useApiForm("account");
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (await form.submit(changeEmailFields, fields, accountApi.changeEmail)) setFields(EMPTY);
+  };
+  return (
+    <CardSection title="Change your email address">
+      <p className="mt-2 text-base text-ink-800">
+        We send a link to the new address; your account keeps its current one until you open it.
+      </p>
+      <form method="post" noValidate onSubmit={submit} className="mt-4 space-y-4">
+        <FormMessage error={form.error} success={form.success} />
+        <TextField
+          label="New email address"
+          name="new_email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          required
+          invalid={form.invalid === "new_email"}
+          value={fields.new_email}
+          onChange={(event) => setFields({ ...fields, new_email: event.target.value })}
+        />
+        <TextField
+          label="Your password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          invalid={form.invalid === "password"}
+          value={fields.password}
+          onChange={(event) => setFields({ ...fields, password: event.target.value })}
+        />
+        <button type="submit" className="btn-primary" disabled={form.submitting}>
+          {form.submitting ? "Sending…" : "Send the confirmation link"}
+        </button>
+      </form>
+    </CardSection>
+  );
+}

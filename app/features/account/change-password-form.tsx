@@ -1,0 +1,64 @@
+import { type FormEvent, useState } from "react";
+import { PASSWORD_MIN_LENGTH } from "../../../common/account-rules.ts";
+import { changePasswordFields } from "../../../common/api/account.ts";
+import { CardSection } from "../../components/ui/card-section.tsx";
+import { FormMessage } from "../../components/ui/form-message.tsx";
+import { TextField } from "../../components/ui/text-field.tsx";
+import { accountApi } from "../../lib/api-client.ts";
+import { useApiForm } from "../../lib/use-api-form.ts";
+
+const EMPTY = { current_password: "", password: "", password2: "" };
+
+export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
+  const [fields, setFields] = useState(EMPTY);
+  const form = useApiForm("account");
+  const set = (name: keyof typeof EMPTY) => (event: { target: { value: string } }) => setFields({ ...fields, [name]: event.target.value });
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (await form.submit(changePasswordFields, fields, accountApi.changePassword)) {
+      setFields(EMPTY);
+      onChanged();
+    }
+  };
+  return (
+    <CardSection title="Change your password">
+      <form method="post" noValidate onSubmit={submit} className="mt-4 space-y-4">
+        <FormMessage error={form.error} success={form.success} />
+        <TextField
+          label="Current password"
+          name="current_password"
+          type="password"
+          autoComplete="current-password"
+          required
+          invalid={form.invalid === "current_password"}
+          value={fields.current_password}
+          onChange={set("current_password")}
+        />
+        <TextField
+          label="New password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          invalid={form.invalid === "password"}
+          value={fields.password}
+          onChange={set("password")}
+        />
+        <TextField
+          label="Confirm new password"
+          name="password2"
+          type="password"
+          autoComplete="new-password"
+          required
+          invalid={form.invalid === "password2"}
+          value={fields.password2}
+          onChange={set("password2")}
+        />
+        <button type="submit" className="btn-primary" disabled={form.submitting}>
+          {form.submitting ? "Saving…" : "Change password"}
+        </button>
+      </form>
+    </CardSection>
+  );
+}

@@ -1,0 +1,56 @@
+import { type FormEvent, useState } from "react";
+import { useNavigate } from "react-router";
+import { deleteAccountFields } from "../../../common/api/account.ts";
+import { CardSection } from "../../components/ui/card-section.tsx";
+import { FormMessage } from "../../components/ui/form-message.tsx";
+import { TextField } from "../../components/ui/text-field.tsx";
+import { accountApi } from "../../lib/api-client.ts";
+import { useApiForm } from "../../lib/use-api-form.ts";
+import { rememberAuthStatus } from "../auth/auth-status.ts";
+
+export function DeleteAccountForm() {
+  const [password, setPassword] = useState("");
+  const [sure, setSure] = useState(false);
+  const form = useApiForm("account");
+  const navigate = useNavigate();
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (await form.submit(deleteAccountFields, { password }, accountApi.deleteAccount)) {
+      rememberAuthStatus("anonymous");
+      navigate("/?account=deleted");
+    }
+  };
+  return (
+    <CardSection title="Delete my account">
+      <p className="mt-2 text-base text-ink-800">
+        This erases your name, email, password and wallet address and signs you out everywhere. Your reward history stays in our books under
+        an anonymous number, as the privacy policy explains. Tokens you have not transferred are lost.
+      </p>
+      <form method="post" noValidate onSubmit={submit} className="mt-4 space-y-4">
+        <FormMessage error={form.error} />
+        <TextField
+          label="Your password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          invalid={form.invalid === "password"}
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <label className="flex items-start gap-3 text-base">
+          <input
+            type="checkbox"
+            className="mt-1 size-5 shrink-0 accent-brand-600"
+            checked={sure}
+            onChange={(event) => setSure(event.target.checked)}
+          />
+          <span>I understand that this cannot be undone.</span>
+        </label>
+        <button type="submit" className="btn-danger" disabled={!sure || form.submitting}>
+          {form.submitting ? "Deleting…" : "Delete my account"}
+        </button>
+      </form>
+    </CardSection>
+  );
+}

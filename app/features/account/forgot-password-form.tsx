@@ -1,0 +1,41 @@
+import { type FormEvent, useState } from "react";
+import { forgotPasswordFields } from "../../../common/api/account.ts";
+import { FormMessage } from "../../components/ui/form-message.tsx";
+import { TextField } from "../../components/ui/text-field.tsx";
+import { accountApi } from "../../lib/api-client.ts";
+import { useApiForm } from "../../lib/use-api-form.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
+
+export function ForgotPasswordForm() {
+  const [username, setUsername] = useState("");
+  const form = useApiForm("forgot-password");
+  const hydrated = useHydrated();
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    await form.submit(forgotPasswordFields, { username }, accountApi.forgotPassword);
+  };
+  return (
+    <form method="post" noValidate onSubmit={submit} className="space-y-5">
+      <FormMessage error={form.error} success={form.success} />
+      <TextField
+        label="Email"
+        name="username"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        required
+        invalid={form.invalid === "username"}
+        value={username}
+        onChange={(event) => setUsername(event.target.value)}
+      />
+      <button type="submit" className="btn-primary w-full" disabled={!hydrated || form.submitting}>
+        {form.submitting ? "Sending…" : "Send me a reset link"}
+      </button>
+      <p className="text-base">
+        <a href="/login" className="link">
+          Back to login
+        </a>
+      </p>
+    </form>
+  );
+}

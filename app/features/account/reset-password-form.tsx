@@ -1,0 +1,73 @@
+import { type FormEvent, useState } from "react";
+import { PASSWORD_MIN_LENGTH } from "../../../common/account-rules.ts";
+import { resetPasswordFields } from "../../../common/api/account.ts";
+import { FormMessage } from "../../components/ui/form-message.tsx";
+import { TextField } from "../../components/ui/text-field.tsx";
+import { accountApi } from "../../lib/api-client.ts";
+import { useApiForm } from "../../lib/use-api-form.ts";
+import { useLinkToken } from "./use-link-token.ts";
+
+const EMPTY = { password: "", password2: "" };
+
+export function ResetPasswordForm() {
+  const link = useLinkToken();
+  const [fields, setFields] = useState(EMPTY);
+  const form = useApiForm("reset-password");
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (
+      await form.submit(resetPasswordFields, fields, (data, csrfToken) =>
+        accountApi.resetPassword({ ...data, token: link.token ?? "" }, csrfToken),
+      )
+    )
+      setFields(EMPTY);
+  };
+  if (link.ready && !link.token)
+    return (
+      <p role="alert" className="text-base text-danger-700">
+        This link is not complete. Open it again from the email, or{" "}
+        <a href="/forgot-password" className="link">
+          ask for a new one
+        </a>
+        .
+      </p>
+    );
+  if (form.success)
+    return (
+      <div className="space-y-4">
+        <FormMessage success={form.success} />
+        <a href="/login" className="btn-primary">
+          Log in
+        </a>
+      </div>
+    );
+  return (
+    <form method="post" noValidate onSubmit={submit} className="space-y-5">
+      <FormMessage error={form.error} success={form.success} />
+      <TextField
+        label="New password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        required
+        hint={`At least ${PASSWORD_MIN_LENGTH} characters. A few unrelated words make a strong password.`}
+        invalid={form.invalid === "password"}
+        value={fields.password}
+        onChange={(event) => setFields({ ...fields, password: event.target.value })}
+      />
+      <TextField
+        label="Confirm new password"
+        name="password2"
+        type="password"
+        autoComplete="new-password"
+        required
+        invalid={form.invalid === "password2"}
+        value={fields.password2}
+        onChange={(event) => setFields({ ...fields, password2: event.target.value })}
+      />
+      <button type="submit" className="btn-primary w-full" disabled={!link.ready || form.submitting}>
+        {form.submitting ? "Saving…" : "Set my new password"}
+      </button>
+    </form>
+  );
+}

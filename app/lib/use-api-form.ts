@@ -1,0 +1,44 @@
+import { useState } from "react";
+import type { z } from "zod";
+import type { CsrfPage } from "../../common/api/accounts.ts";
+import { checkFields } from "../../common/api/fields.ts";
+import type { ApiResult, Message } from "./api-client.ts";
+import { useCsrfToken } from "./use-csrf-token.ts";
+
+export const UNREACHABLE = "We could not reach the server. Check your connection and try again.";
+
+type FormState = { submitting: boolean; error: string | null; invalid: string | null; success: string | null };
+
+/**
+ * One way to send a form: check the fields with the route's own schema (its
+ * order and texts), send with the page's CSRF token (fetched again and sent
+ * once more when the server says the form expired), and keep the submitting
+ * flag, the error, the field it concerns and the success message.
+ */
+export function useApiForm(page: CsrfPage, { loadToken = true }: { loadToken?: boolean } = {}) {
+  const csrf = useCsrfToken(page, { load: loadToken });
+  const [state, setState] = useState<FormState>({ submitting: false, error: null, invalid: null, success: null });
+
+  async function submit<Shape extends z.ZodRawShape>(
+    schema: z.ZodObject<Shape>,
+    values: unknown,
+    send: (data: z.output<z.ZodObject<Shape>>, csrfToken: string) => Promise<ApiResult<Message>>,
+  ): Promise<boolean> {
+    const checked = checkFields(schema, values);
+    if (!checked.ok) {
+      setState({ submitting: false, error: checked.message, invalid: checked.field, success: null });
+      return false;
+    }
+    setState({ submitting: true, error: null, invalid: null, success: null });
+    let result = await send(checked.data, (await csrf.ensure()) ?? "");
+    if (result.status === 403) result = await send(checked.data, (await csrf.refresh()) ?? "");
+    if (result.ok && result.body?.suc_msg) {
+      setState({ submitting: false, error: null, invalid: null, success: result.body.suc_msg });
+      return true;
+    }
+    setState({ submitting: false, error: result.body?.err_msg ?? UNREACHABLE, invalid: null, success: null });
+    return false;
+  }
+
+  return { ...state, submit };
+}

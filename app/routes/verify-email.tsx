@@ -1,0 +1,20 @@
+import { VerifyEmailStatus } from "../features/account/verify-email-status.tsx";
+import { CardPage } from "../layout/card-page.tsx";
+import { PageShell } from "../layout/page-shell.tsx";
+import { site } from "../site.ts";
+import type { Route } from "./+types/verify-email";
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Confirm your email address | ${site.token.name} (${site.token.symbol})` },
+  { name: "robots", content: "noindex" },
+];
+
+export default function VerifyEmail() {
+  return (
+    <PageShell>
+      <CardPage title="Confirm your email address" intro="The link from your email is being checked.">
+        <VerifyEmailStatus />
+      </CardPage>
+    </PageShell>
+  );
+}
