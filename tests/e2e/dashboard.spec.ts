@@ -166,3 +166,31 @@ test.describe("wallet address", () => {
     expect(tokenRequests).toHaveLength(1);
   });
 });
+
+test.describe("referral bonuses that wait", () => {
+  test("a friend's claim before confirming their email shows as waiting, apart from credited bonuses", async ({
+    page,
+    context,
+    baseURL,
+    playwright,
+  }) => {
+    const referrer = await signedInUser(context, baseURL as string);
+    const friendClient = await playwright.request.newContext({ baseURL });
+    const friend = await (
+      await friendClient.post("/__e2e__/users", { data: { referred_by: referrer.referral_code, unverified: true } })
+    ).json();
+    const claim = await friendClient.get(`/api/claim-daily-reward?app=${site.token.slug}`, {
+      headers: { cookie: `session=${friend.session_token}` },
+    });
+    expect(claim.status()).toBe(200);
+    await friendClient.dispose();
+
+    await page.goto("/dashboard");
+    const card = page.getByRole("region", { name: "Invite friends" });
+    await expect(card.getByTestId("referral-pending")).toHaveText(
+      `Waiting: ${site.rewards.referralBonus} ${site.token.symbol}, credited as soon as your friends confirm their email addresses.`,
+    );
+    await expect(card.getByText(new RegExp(`bonuses so far: 0 ${site.token.symbol}`))).toBeVisible();
+    await expectAccessible(page);
+  });
+});

@@ -55,6 +55,11 @@ export function ReferralCard({ data }: { data: DashboardData }) {
         {data.referral_count === 1 ? "1 friend has" : `${data.referral_count} friends have`} joined with your code; bonuses so far:{" "}
         {formatTokens(data.referral_bonus_total)}.
       </p>
+      {BigInt(data.referral_bonus_pending) > 0n ? (
+        <p className="mt-2 text-sm text-ink-800" data-testid="referral-pending">
+          Waiting: {formatTokens(data.referral_bonus_pending)}, credited as soon as your friends confirm their email addresses.
+        </p>
+      ) : null}
     </CardSection>
   );
 }
