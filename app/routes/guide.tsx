@@ -28,7 +28,12 @@ function formatReviewed(date: string): string {
 export default function Guide({ loaderData: guide }: Route.ComponentProps) {
   return (
     <PageShell variant="guide">
-      <article className="mx-auto max-w-5xl px-4 py-10 sm:px-6 sm:py-14">
+      <article
+        data-pagefind-body
+        // The search result's title names the platform: the Android and iOS pages share their text. Pagefind splits its meta on commas.
+        data-pagefind-meta={`title:${guide.title} (${guide.platformName})`.replaceAll(",", "")}
+        className="mx-auto max-w-5xl px-4 py-10 sm:px-6 sm:py-14"
+      >
         <nav aria-label="Breadcrumb" className="text-sm text-ink-700">
           <ol className="flex flex-wrap gap-2">
             <li>

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { Link, useLocation } from "react-router";
 import { loadGuideIndex } from "../content/guides.server.ts";
+import { GuideSearch } from "../features/guides/guide-search.tsx";
 import { PageShell } from "../layout/page-shell.tsx";
 import { pageMeta } from "../lib/page-meta.ts";
 import { site } from "../site.ts";
@@ -58,6 +59,7 @@ export default function HowTo({ loaderData }: Route.ComponentProps) {
           Pick where you use your wallet, then follow the guides in order: install, create or import a wallet, add {site.token.symbol}, then
           buy, receive, send or sell it. New to wallets? Read the recovery-phrase guide first.
         </p>
+        <GuideSearch className="mt-6 max-w-md" />
         <div className="mt-10 space-y-4">
           {loaderData.sections.map((section, index) => (
             <details key={section.platform} id={section.platform} open={index === 0} className="group card p-0">

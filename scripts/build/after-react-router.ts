@@ -5,6 +5,7 @@ import { sitePages } from "../../app/site-pages.ts";
 import { loadSiteConfig } from "../../config/site.ts";
 import { writeBrandAssets } from "./brand-assets.ts";
 import { finalizeSite } from "./finalize-site.ts";
+import { indexGuides } from "./search-index.ts";
 import { renderWhitepaper } from "./whitepaper.ts";
 
 const site = loadSiteConfig();
@@ -15,5 +16,6 @@ writeFileSync(
   path.join(clientDir, "whitepaper.pdf"),
   await renderWhitepaper(site, readFileSync(path.join(clientDir, site.token.logo), "utf8")),
 );
+console.log(`Indexed ${await indexGuides(clientDir)} guide pages for search`);
 const manifest = finalizeSite(site, sitePages(site), clientDir);
 console.log(`Finalized ${Object.keys(manifest.pages).length} pages in ${clientDir}`);

@@ -8,7 +8,8 @@ export function pageContentSecurityPolicy(site: SiteConfig, scriptHashes: readon
   const secure = site.site.origin.startsWith("https:");
   return [
     "default-src 'self'",
-    `script-src 'self' ${scriptHashes.join(" ")}`.trimEnd(),
+    // 'wasm-unsafe-eval' lets the guide search compile Pagefind's WebAssembly; it allows no JavaScript eval (decision 024).
+    `script-src 'self' ${[...scriptHashes, "'wasm-unsafe-eval'"].join(" ")}`,
     "style-src 'self'",
     "img-src 'self' data:",
     "font-src 'self'",
