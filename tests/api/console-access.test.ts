@@ -7,12 +7,13 @@ import { CROSS_SITE_REFUSED } from "../../server/plugins/request-guards.ts";
 import { CONSOLE_IDLE_MS } from "../../server/services/console/console-sessions.ts";
 import { OVERVIEW_DAYS } from "../../server/services/console/overview.ts";
 import { setRole } from "../../server/services/console/roles.ts";
+import { totpSealingKey, unseal } from "../../server/services/console/sealed-secret.ts";
 import { postAdjustment } from "../../server/services/ledger.ts";
 import { claimDailyReward } from "../../server/services/rewards.ts";
 import { createUser, signedIn } from "../factories.ts";
 import { agent } from "../helpers/agent.ts";
 import { codeAt, consoleCalls, openConsoleAs } from "../helpers/console.ts";
-import { useTestApp } from "../helpers/test-app.ts";
+import { TEST_SESSION_SECRET, useTestApp } from "../helpers/test-app.ts";
 
 type Endpoint = { method: "GET" | "POST"; url: string; body?: object; access: "staff" | "console" | "admin" };
 
@@ -150,6 +151,12 @@ describe("two-factor sign-in to the console", () => {
     expect(setup.otpauth_uri).toMatch(/^otpauth:\/\/totp\/.+secret=[A-Z2-7]+/);
     expect(setup.otpauth_uri).toContain(`secret=${setup.secret}`);
     expect(setup.qr_svg).toMatch(/^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    // Kept sealed with a key from the session secret: the database alone gives no usable factor.
+    const [stored] = await queryRows<{ secret: string }>(t.database.db, sql`select secret from staff_totp where user_id = ${user.id}`);
+    expect(stored?.secret).toMatch(/^v1\./);
+    expect(stored?.secret).not.toContain(setup.secret);
+    expect(unseal(totpSealingKey(TEST_SESSION_SECRET), stored?.secret ?? "")).toBe(setup.secret);
+    expect(unseal(totpSealingKey(`${TEST_SESSION_SECRET}-rotated`), stored?.secret ?? "")).toBeNull();
     expect((await calls.post("/api/admin/two-factor/confirm", { code: "000000" })).statusCode).toBe(400);
     expect((await calls.get("/api/admin/members")).statusCode).toBe(401);
   });

@@ -5,6 +5,10 @@ import QRCode from "qrcode";
 import type { Clock } from "../../clock.ts";
 import type { Database } from "../../db/client.ts";
 import { staffRecoveryCodes, staffTotp } from "../../db/schema.ts";
+import { seal, unseal } from "./sealed-secret.ts";
+
+/** The second factor's services need the key its secrets are sealed with. */
+export type SecondFactorDeps = { db: Database; clock: Clock; totpKey: Buffer };
 
 const PERIOD_SECONDS = 30;
 export const RECOVERY_CODE_COUNT = 10;
@@ -32,15 +36,16 @@ export type Enrolment = { secret: string; uri: string; qrSvg: string };
  * from the app is entered. A confirmed factor is never replaced here.
  */
 export async function startEnrolment(
-  { db, clock }: { db: Database; clock: Clock },
+  { db, clock, totpKey }: SecondFactorDeps,
   user: { id: number; email: string },
   issuer: string,
 ): Promise<Enrolment | null> {
   const secret = new Secret({ size: 20 }).base32;
+  const sealed = seal(totpKey, secret);
   const written = await db
     .insert(staffTotp)
-    .values({ userId: user.id, secret, createdAt: clock.now() })
-    .onConflictDoUpdate({ target: staffTotp.userId, set: { secret, createdAt: clock.now() }, where: isNull(staffTotp.confirmedAt) })
+    .values({ userId: user.id, secret: sealed, createdAt: clock.now() })
+    .onConflictDoUpdate({ target: staffTotp.userId, set: { secret: sealed, createdAt: clock.now() }, where: isNull(staffTotp.confirmedAt) })
     .returning({ userId: staffTotp.userId });
   if (written.length === 0) return null;
   const uri = totpFor(secret, issuer, user.email).toString();
@@ -51,12 +56,14 @@ export async function startEnrolment(
  * Checks a six-digit code (one step of clock drift either way) and marks its
  * step used in the same statement, so the same code never works twice.
  */
-async function acceptCode(db: Database, clock: Clock, userId: number, code: string, confirmed: boolean): Promise<boolean> {
+async function acceptCode({ db, clock, totpKey }: SecondFactorDeps, userId: number, code: string, confirmed: boolean): Promise<boolean> {
   if (!TOTP_CODE_FORMAT.test(code)) return false;
   const [row] = await db.select().from(staffTotp).where(eq(staffTotp.userId, userId));
   if (!row || (row.confirmedAt !== null) !== confirmed) return false;
+  const secret = unseal(totpKey, row.secret);
+  if (!secret) return false;
   const now = clock.now().getTime();
-  const delta = totpFor(row.secret, "", "").validate({ token: code, timestamp: now, window: 1 });
+  const delta = totpFor(secret, "", "").validate({ token: code, timestamp: now, window: 1 });
   if (delta === null) return false;
   const step = Math.floor(now / 1000 / PERIOD_SECONDS) + delta;
   const used = await db
@@ -68,13 +75,9 @@ async function acceptCode(db: Database, clock: Clock, userId: number, code: stri
 }
 
 /** Confirms enrolment with the first code; answers the recovery codes, shown once and kept only as hashes. */
-export async function confirmEnrolment(
-  { db, clock }: { db: Database; clock: Clock },
-  userId: number,
-  code: string,
-): Promise<string[] | null> {
-  return db.transaction(async (tx) => {
-    if (!(await acceptCode(tx, clock, userId, code, false))) return null;
+export async function confirmEnrolment(deps: SecondFactorDeps, userId: number, code: string): Promise<string[] | null> {
+  return deps.db.transaction(async (tx) => {
+    if (!(await acceptCode({ ...deps, db: tx }, userId, code, false))) return null;
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
     await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, userId));
     await tx.insert(staffRecoveryCodes).values(codes.map((value) => ({ userId, codeHash: hashRecoveryCode(value) })));
@@ -88,8 +91,8 @@ export async function isEnrolled(db: Database, userId: number): Promise<boolean>
 }
 
 /** A code from the enrolled app. */
-export function checkTotp({ db, clock }: { db: Database; clock: Clock }, userId: number, code: string): Promise<boolean> {
-  return acceptCode(db, clock, userId, code, true);
+export function checkTotp(deps: SecondFactorDeps, userId: number, code: string): Promise<boolean> {
+  return acceptCode(deps, userId, code, true);
 }
 
 /** A recovery code, spent by the check. */

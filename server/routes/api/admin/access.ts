@@ -25,7 +25,10 @@ import {
 import { actorOf } from "./guard.ts";
 
 /** The console's door: where a staff member stands, enrolment of the authenticator app, opening and closing the console. */
-export async function consoleAccessRoutes(fastify: FastifyInstance, { db, clock, site }: { db: Database; clock: Clock; site: SiteConfig }) {
+export async function consoleAccessRoutes(
+  fastify: FastifyInstance,
+  { db, clock, site, totpKey }: { db: Database; clock: Clock; site: SiteConfig; totpKey: Buffer },
+) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const staff = { consoleAccess: "staff" as const };
   const changes = { consoleAccess: "staff" as const, stateChanging: true };
@@ -44,7 +47,7 @@ export async function consoleAccessRoutes(fastify: FastifyInstance, { db, clock,
     "/api/admin/two-factor/setup",
     { config: changes, schema: { response: { 200: enrolmentReply, "4xx": errorReply } } },
     async (request, reply) => {
-      const enrolment = await startEnrolment({ db, clock }, request.operator, `${site.token.name} console`);
+      const enrolment = await startEnrolment({ db, clock, totpKey }, request.operator, `${site.token.name} console`);
       if (!enrolment) return reply.code(409).send({ err_msg: ADMIN_REFUSALS.alreadyEnrolled });
       return { secret: enrolment.secret, otpauth_uri: enrolment.uri, qr_svg: enrolment.qrSvg };
     },
@@ -55,7 +58,7 @@ export async function consoleAccessRoutes(fastify: FastifyInstance, { db, clock,
     { config: changes, schema: { body: confirmEnrolmentBody, response: { 200: recoveryCodesReply, "4xx": errorReply } } },
     async (request, reply) => {
       const { id, sessionIdHash } = request.operator;
-      const codes = await confirmEnrolment({ db, clock }, id, request.body.code);
+      const codes = await confirmEnrolment({ db, clock, totpKey }, id, request.body.code);
       if (!codes) return reply.code(400).send({ err_msg: ADMIN_REFUSALS.badCode });
       await openConsole({ db, clock }, sessionIdHash, id);
       await recordAudit(db, clock, actorOf(request), {
@@ -76,7 +79,9 @@ export async function consoleAccessRoutes(fastify: FastifyInstance, { db, clock,
       if (!(await isEnrolled(db, id))) return reply.code(409).send({ err_msg: ADMIN_REFUSALS.notEnrolled });
       const body = request.body;
       const accepted =
-        "code" in body ? await checkTotp({ db, clock }, id, body.code) : await spendRecoveryCode({ db, clock }, id, body.recovery_code);
+        "code" in body
+          ? await checkTotp({ db, clock, totpKey }, id, body.code)
+          : await spendRecoveryCode({ db, clock }, id, body.recovery_code);
       if (!accepted) {
         request.log.info({ userId: id }, "console second factor refused");
         return reply.code(400).send({ err_msg: ADMIN_REFUSALS.badCode });

@@ -3,6 +3,7 @@ import type { SiteConfig } from "../../../../config/site.ts";
 import type { Clock } from "../../../clock.ts";
 import type { Database } from "../../../db/client.ts";
 import type { ServerEnv } from "../../../env.ts";
+import { totpSealingKey } from "../../../services/console/sealed-secret.ts";
 import { consoleAccessRoutes } from "./access.ts";
 import { consoleAuditRoutes } from "./audit.ts";
 import { guardConsole } from "./guard.ts";
@@ -15,9 +16,10 @@ export type ConsoleRoutesOptions = OverviewOptions & { db: Database; clock: Cloc
 /** The operator console's API, every route behind one guard. */
 export async function consoleRoutes(app: FastifyInstance, options: ConsoleRoutesOptions) {
   guardConsole(app, options);
-  await app.register(consoleAccessRoutes, options);
-  await app.register(consoleMemberRoutes, options);
+  const withKey = { ...options, totpKey: totpSealingKey(options.secret) };
+  await app.register(consoleAccessRoutes, withKey);
+  await app.register(consoleMemberRoutes, withKey);
   await app.register(consoleAuditRoutes, options);
-  await app.register(consolePayoutRoutes, options);
+  await app.register(consolePayoutRoutes, withKey);
   await app.register(consoleOverviewRoutes, options);
 }

@@ -36,7 +36,10 @@ function summaryView(user: Summary) {
 }
 
 /** Members: search, one member's page with the ledger, and credits or debits with a reason. */
-export async function consoleMemberRoutes(fastify: FastifyInstance, { db, clock }: { db: Database; clock: Clock }) {
+export async function consoleMemberRoutes(
+  fastify: FastifyInstance,
+  { db, clock, totpKey }: { db: Database; clock: Clock; totpKey: Buffer },
+) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -86,7 +89,8 @@ export async function consoleMemberRoutes(fastify: FastifyInstance, { db, clock 
     },
     async (request, reply) => {
       const { direction, tokens, reason, code } = request.body;
-      if (!(await checkTotp({ db, clock }, request.operator.id, code))) return reply.code(400).send({ err_msg: ADMIN_REFUSALS.badCode });
+      if (!(await checkTotp({ db, clock, totpKey }, request.operator.id, code)))
+        return reply.code(400).send({ err_msg: ADMIN_REFUSALS.badCode });
       const userId = request.params.id;
       const result = await db.transaction(async (tx) => {
         const before = await findUserById(tx, userId);

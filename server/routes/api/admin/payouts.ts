@@ -36,19 +36,19 @@ import { actorOf } from "./guard.ts";
 const LIST_LIMIT = 200;
 const BATCH_COUNT_DEFAULT = 100;
 
-type Options = { db: Database; clock: Clock; site: SiteConfig; env: ServerEnv };
+type Options = { db: Database; clock: Clock; site: SiteConfig; env: ServerEnv; totpKey: Buffer };
 
 /**
  * Payouts from the console, on the same services as `npm run admin -- payouts`:
  * batch, the Safe file, the hot wallet, reconciliation, returns. Money moves
  * (batch, send, return) are admin-only and take a fresh code from the app.
  */
-export async function consolePayoutRoutes(fastify: FastifyInstance, { db, clock, site, env }: Options) {
+export async function consolePayoutRoutes(fastify: FastifyInstance, { db, clock, site, env, totpKey }: Options) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const hotWallet = Boolean(env.PAYOUT_SENDER_KEY || env.PAYOUT_SENDER_KEYSTORE);
 
   async function freshCode(request: FastifyRequest, reply: FastifyReply, code: string): Promise<boolean> {
-    if (await checkTotp({ db, clock }, request.operator.id, code)) return true;
+    if (await checkTotp({ db, clock, totpKey }, request.operator.id, code)) return true;
     await reply.code(400).send({ err_msg: ADMIN_REFUSALS.badCode });
     return false;
   }
