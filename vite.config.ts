@@ -2,10 +2,15 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { loadSiteConfig } from "./config/site.ts";
+import { devAssetsPlugin } from "./scripts/build/dev-assets-plugin.ts";
 import { siteConfigPlugin } from "./scripts/build/site-config-plugin.ts";
 
+const site = loadSiteConfig();
+// Set by scripts/dev.mjs, which starts the API server beside Vite.
+const api = process.env.DEV_API_ORIGIN ?? "http://127.0.0.1:3001";
+
 export default defineConfig({
-  plugins: [tailwindcss(), siteConfigPlugin(loadSiteConfig()), reactRouter()],
+  plugins: [tailwindcss(), siteConfigPlugin(site), devAssetsPlugin(site), reactRouter()],
   build: { assetsInlineLimit: 0 },
-  server: { proxy: { "/api": "http://localhost:3000" } },
+  server: { proxy: { "/api": api, "/.well-known": api } },
 });

@@ -6,9 +6,11 @@
  * validated result through the `virtual:site-config` module, so nothing here
  * may be secret.
  */
+
 import { readFileSync } from "node:fs";
 import { getAddress, isAddress } from "viem";
 import { z } from "zod";
+import { describeIssues } from "../common/zod-issues.ts";
 import { defaultSiteConfig } from "./kestrel.ts";
 
 export { PLACEHOLDER_TOKEN_ADDRESS } from "./kestrel.ts";
@@ -135,7 +137,7 @@ export function loadSiteConfig(env: Env = process.env): SiteConfig {
   }
   const result = siteConfigSchema.safeParse(merged);
   if (!result.success) {
-    for (const issue of result.error.issues) problems.push(`${issue.path.join(".")}: ${issue.message}`);
+    problems.push(...describeIssues(result.error));
   }
   if (problems.length > 0 || !result.success) throw new SiteConfigError(problems);
   return result.data;

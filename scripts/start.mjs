@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// `npm start`: build when the build is missing or older than the sources, then serve.
+// `npm start`: build when the build is missing, older than the sources, or made from another site configuration
+// (SITE_ORIGIN, TOKEN_*, SITE_CONFIG_FILE...), then serve.
 // Plain JavaScript so it runs before anything is compiled.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 
 const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
@@ -27,10 +28,26 @@ function newestChange(target) {
   return Math.max(stats.mtimeMs, ...readdirSync(target).map((name) => newestChange(path.join(target, name))));
 }
 
+/** Whether the build was made from the configuration this environment gives, asked of the built code itself. */
+async function builtForThisConfiguration() {
+  const manifestPath = path.join(root, "build/site-manifest.json");
+  if (!existsSync(manifestPath)) return false;
+  const { loadSiteConfig } = await import(path.join(root, "build/node/config/site.js"));
+  const { siteConfigHash } = await import(path.join(root, "build/node/common/site-manifest.js"));
+  return JSON.parse(readFileSync(manifestPath, "utf8")).siteConfigHash === siteConfigHash(loadSiteConfig());
+}
+
 const builtAt = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
-const stale = sources.some((source) => existsSync(path.join(root, source)) && newestChange(path.join(root, source)) > builtAt);
-if (stale) {
-  console.log(builtAt ? "Sources changed since the last build: building..." : "No build yet: building...");
+const changed = sources.some((source) => existsSync(path.join(root, source)) && newestChange(path.join(root, source)) > builtAt);
+const reason = !builtAt
+  ? "No build yet"
+  : changed
+    ? "Sources changed since the last build"
+    : !(await builtForThisConfiguration())
+      ? "The site configuration changed since the last build"
+      : null;
+if (reason) {
+  console.log(`${reason}: building...`);
   const build = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }

@@ -33,6 +33,7 @@ import { devOutboxRoutes } from "./routes/dev-outbox.ts";
 import { e2eHooks } from "./routes/e2e-hooks.ts";
 import { e2ePayoutHooks } from "./routes/e2e-payout-hooks.ts";
 import { healthRoutes } from "./routes/health.ts";
+import { wellKnownRoutes } from "./routes/well-known.ts";
 import type { AccountDeps } from "./services/accounts/account-deps.ts";
 import { sendVerificationEmail } from "./services/accounts/verification.ts";
 import { type PasswordWork, passwordWork } from "./services/auth/password-work.ts";
@@ -186,6 +187,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.addHook("onClose", async () => background.idle());
   const accountDeps: AccountDeps = { db, clock, site, mailer, work, fairness };
   await app.register(healthRoutes, { database: deps.database });
+  await app.register(wellKnownRoutes, { site, clock });
   if (deps.serveMetrics !== false && env.METRICS_TOKEN) await app.register(metricsRoute, { token: env.METRICS_TOKEN });
   await app.register(accountRoutes, {
     site,

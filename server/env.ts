@@ -62,6 +62,8 @@ const envSchema = z.object({
   /** Test-only routes that move a user's claim clock for end-to-end tests (never in production). */
   E2E_HOOKS: booleanFlag.default(false),
   BUILD_DIR: z.string().default("build/client"),
+  /** Serve the built pages from BUILD_DIR; `npm run dev` turns it off, as Vite serves them. */
+  SERVE_SITE: booleanFlag.default(true),
   /** The price badge's source: a fixed demo number, or the token's Uniswap v3 pool read over JSON-RPC. */
   PRICE_SOURCE: z.enum(["fixed", "uniswap-v3"]).default("fixed"),
   PRICE_FIXED: z
@@ -160,6 +162,9 @@ const envSchema = z.object({
 });
 
 export type ServerEnv = z.infer<typeof envSchema>;
+
+/** Every variable the server reads, for the example environment file's test. */
+export const serverSettingNames: string[] = Object.keys(envSchema.shape);
 
 export class EnvError extends Error {
   constructor(readonly problems: string[]) {

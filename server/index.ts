@@ -20,7 +20,7 @@ const EXIT_DEADLINE_MS = 10_000;
 async function main() {
   const site = loadSiteConfig();
   const env = parseServerEnv(process.env, site);
-  const siteBuild = loadSiteBuild(path.resolve(projectRoot, env.BUILD_DIR), site);
+  const siteBuild = env.SERVE_SITE ? loadSiteBuild(path.resolve(projectRoot, env.BUILD_DIR), site) : null;
 
   const database = await openDatabaseFromEnv(env);
   if (env.DEMO_DATA) {

@@ -45,13 +45,8 @@ function shareImageSvg(site: SiteConfig, logoSvg: string): string {
 </svg>`;
 }
 
-/** The share image, icons and web manifest, drawn from the configured logo and names. */
-export function writeBrandAssets(site: SiteConfig, clientDir: string): void {
-  const logoSvg = readFileSync(path.join(clientDir, site.token.logo), "utf8");
-  writeFileSync(path.join(clientDir, "brand/og-image.png"), renderPng(shareImageSvg(site, logoSvg), 1200));
-  writeFileSync(path.join(clientDir, "brand/apple-touch-icon.png"), renderPng(logoSvg, 180));
-  writeFileSync(path.join(clientDir, "brand/icon-512.png"), renderPng(logoSvg, 512));
-  writeFileSync(path.join(clientDir, "favicon.ico"), pngToIco(renderPng(logoSvg, 32), 32));
+/** The share image, icons and web manifest, drawn from the configured logo and names, by the path each is served at. */
+export function brandAssets(site: SiteConfig, logoSvg: string): Map<string, Buffer | string> {
   const manifest = {
     name: `${site.token.name} (${site.token.symbol})`,
     short_name: site.token.name,
@@ -64,5 +59,16 @@ export function writeBrandAssets(site: SiteConfig, clientDir: string): void {
       { src: "/brand/icon-512.png", sizes: "512x512", type: "image/png" },
     ],
   };
-  writeFileSync(path.join(clientDir, "site.webmanifest"), JSON.stringify(manifest, null, 2));
+  return new Map<string, Buffer | string>([
+    ["/brand/og-image.png", renderPng(shareImageSvg(site, logoSvg), 1200)],
+    ["/brand/apple-touch-icon.png", renderPng(logoSvg, 180)],
+    ["/brand/icon-512.png", renderPng(logoSvg, 512)],
+    ["/favicon.ico", pngToIco(renderPng(logoSvg, 32), 32)],
+    ["/site.webmanifest", JSON.stringify(manifest, null, 2)],
+  ]);
+}
+
+export function writeBrandAssets(site: SiteConfig, clientDir: string): void {
+  const logoSvg = readFileSync(path.join(clientDir, site.token.logo), "utf8");
+  for (const [urlPath, content] of brandAssets(site, logoSvg)) writeFileSync(path.join(clientDir, urlPath), content);
 }

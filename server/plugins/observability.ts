@@ -1,7 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { Counter, Gauge, Histogram, Registry } from "prom-client";
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 
 export type Metrics = {
   registry: Registry;
@@ -17,11 +17,14 @@ declare module "fastify" {
 
 /**
  * One structured log line per request (its id, bound by Fastify; method, route, path, status,
- * duration, client address; never headers, cookies, query strings or bodies) and the Prometheus metrics. Each app has
+ * duration, client address; never headers, cookies, query strings or bodies) and the Prometheus metrics (the app's
+ * and the process's). Each app has
  * its own registry, so tests can build several side by side.
  */
 export const observability = fp<{ priceAgeSeconds: () => number | null }>(async (app: FastifyInstance, { priceAgeSeconds }) => {
   const registry = new Registry();
+  // The process's own health beside the app's: CPU, memory, heap, event-loop delay, handles.
+  collectDefaultMetrics({ register: registry });
   const requestDuration = new Histogram({
     name: "http_request_duration_seconds",
     help: "Time to answer a request, by route and status",

@@ -26,6 +26,10 @@ describe("/metrics with a token", () => {
     expect(reply.body).toContain("logins_failed_total 1");
     expect(reply.body).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/api\/claim-daily-reward",status_code="200"\} 1/);
     expect(reply.body).toMatch(/price_age_seconds -?\d/);
+    // The process's own: CPU, heap and event-loop delay.
+    expect(reply.body).toMatch(/^process_cpu_seconds_total \d/m);
+    expect(reply.body).toMatch(/^nodejs_heap_size_used_bytes \d/m);
+    expect(reply.body).toMatch(/^nodejs_eventloop_lag_p99_seconds \d/m);
   });
 });
 
