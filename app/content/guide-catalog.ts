@@ -28,6 +28,8 @@ const frontmatterSchema = z.object({
   reviewedWith: z.string().min(3).max(80),
   /** steps: each `## ` is a numbered step; sections: an explainer whose `## ` headings are topics, not steps. */
   layout: z.enum(["steps", "sections"]).default("steps"),
+  /** Ids of the answers from content/troubleshooting.md shown at the end of the guide. */
+  troubleshooting: z.array(z.string().regex(/^[a-z-]+$/)).default([]),
 });
 
 export type GuideEntry = {
@@ -40,6 +42,7 @@ export type GuideEntry = {
   reviewed: string;
   reviewedWith: string;
   layout: "steps" | "sections";
+  troubleshooting: string[];
   /** Relative to content/guides. */
   file: string;
 };
@@ -88,6 +91,7 @@ export function guideCatalog(site: SiteConfig): GuideEntry[] {
           reviewed: parsed.data.reviewed,
           reviewedWith: parsed.data.reviewedWith,
           layout: parsed.data.layout,
+          troubleshooting: parsed.data.troubleshooting,
           file,
         });
       }

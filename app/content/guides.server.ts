@@ -5,6 +5,7 @@ import { type GuideEntry, type GuidePlatform, guideCatalog, PLATFORM_NAMES } fro
 import { parseGuide } from "./guide-document.ts";
 import { guideIllustration, type Illustration } from "./guide-illustrations.ts";
 import { renderMarkdown } from "./markdown.server.ts";
+import { guideTroubleshooting } from "./troubleshooting.ts";
 
 type GuideLink = { path: string; title: string };
 
@@ -20,6 +21,8 @@ export type GuidePageData = {
   reviewedWith: string;
   layout: "steps" | "sections";
   steps: Array<{ title: string; html: string; illustration: Illustration | null }>;
+  /** Answers to what commonly goes wrong, from content/troubleshooting.md. */
+  troubleshooting: Array<{ question: string; html: string }>;
   previous: GuideLink | null;
   next: GuideLink | null;
   /** The same task on each platform, for the switcher (absent on the tips guides). */
@@ -99,6 +102,10 @@ export async function loadGuidePage(pagePath: string): Promise<GuidePageData> {
       title: step.title,
       html: renderMarkdown(step.markdown, `${source} step ${index + 1}`),
       illustration: step.screen ? guideIllustration(entry.path, index + 1, step.screen) : null,
+    })),
+    troubleshooting: guideTroubleshooting(site, entry.platform, entry.troubleshooting, source).map((answer) => ({
+      question: answer.question,
+      html: renderMarkdown(answer.markdown, `content/troubleshooting.md#${answer.id} (${entry.platform})`),
     })),
     previous: link(siblings[position - 1]),
     next: link(siblings[position + 1]),

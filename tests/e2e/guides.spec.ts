@@ -267,3 +267,15 @@ test.describe("add the token to a wallet in one click", () => {
     await expect(page.locator("article > ol > li").first()).toBeVisible();
   });
 });
+
+test("a guide that moves funds answers what goes wrong, each answer opened by keyboard", async ({ page }) => {
+  await page.goto(`/android-buy-${slug}`);
+  const section = page.getByRole("region", { name: "Troubleshooting" });
+  await expect(section.locator("summary")).toHaveCount(6);
+  const stuck = section.getByText("A transaction stays pending");
+  await stuck.focus();
+  await page.keyboard.press("Enter");
+  await expect(section.getByText(/Speed up/)).toBeVisible();
+  await expect(section.getByText(/MetaMask shows no quote/)).toBeVisible();
+  await expectAccessible(page);
+});
