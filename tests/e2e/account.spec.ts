@@ -4,9 +4,14 @@ import { expect, expectAccessible, test } from "./support/test.ts";
 
 /** The newest email to this address in the development outbox, opened; answers its link's path and query on this server. */
 async function linkFromOutbox(page: Page, email: string, subject: RegExp): Promise<string> {
-  await page.goto("/dev/outbox");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Outbox");
-  await page.getByRole("listitem").filter({ hasText: email }).filter({ hasText: subject }).first().getByRole("link").click();
+  const item = page.getByRole("listitem").filter({ hasText: email }).filter({ hasText: subject }).first();
+  // The server answers a forgotten password before it writes the email: look again until it is there.
+  await expect(async () => {
+    await page.goto("/dev/outbox");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Outbox");
+    await expect(item).toBeVisible({ timeout: 1_000 });
+  }).toPass();
+  await item.getByRole("link").click();
   const href = await page
     .getByRole("link", { name: /\?token=/ })
     .first()
@@ -92,6 +97,10 @@ test.describe("the account page", () => {
     await page.goto("/dashboard");
     await page.getByRole("navigation").getByRole("link", { name: "Account" }).first().click();
     await expect(page).toHaveURL("/account");
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Account" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
     const sessions = page.getByRole("region", { name: "Where you are signed in" });
     await expect(sessions.getByText("This device")).toBeVisible();
     await expect(sessions.getByRole("listitem")).toHaveCount(2);

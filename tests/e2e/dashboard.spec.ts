@@ -46,6 +46,11 @@ test.describe("dashboard", () => {
     await expect(page.getByRole("status").filter({ hasText: "claimed" })).toHaveText("You have successfully claimed your daily reward.");
     await expect(page.getByTestId("balance")).toHaveText(`100 ${site.token.symbol}`);
     await expect(page.getByRole("timer")).toHaveText(/^(24:00:00|23:59:5\d)$/);
+    // A day after a claim is tomorrow, at the same minute of the visitor's clock.
+    const expected = await page.evaluate(() =>
+      new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" }).format(new Date(Date.now() + 24 * 60 * 60 * 1000)),
+    );
+    await expect(page.getByTestId("next-claim-at")).toHaveText(`Next claim tomorrow at ${expected} (your time).`);
     await expect(page.getByRole("button", { name: "Claim daily reward" })).toHaveCount(0);
     await expect(page.getByRole("region", { name: "Recent activity" }).getByText("Daily reward")).toBeVisible();
   });
@@ -147,6 +152,38 @@ test.describe("wallet address", () => {
     await expect(message).toHaveText("You have successfully updated your wallet address.");
     await page.clock.runFor(200);
     await expect(message).toHaveText("");
+  });
+
+  test("keeps the keyboard in the wallet card: Cancel, Escape and Save return focus to Update wallet address", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await signedInUser(context, baseURL as string);
+    await page.goto("/dashboard");
+    const region = page.getByRole("region", { name: "Wallet address" });
+    const update = region.getByRole("button", { name: "Update wallet address" });
+
+    await update.focus();
+    await page.keyboard.press("Enter");
+    await expect(region.getByLabel("Wallet address")).toBeFocused();
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    await expect(region.getByRole("button", { name: "Cancel" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(update).toBeFocused();
+
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("0x1234");
+    await page.keyboard.press("Escape");
+    await expect(update).toBeFocused();
+    await expect(region.getByTestId("wallet-address")).toHaveText("No wallet address yet.");
+
+    await page.keyboard.press("Enter");
+    await page.keyboard.type(ADDRESS);
+    await page.keyboard.press("Enter");
+    await expect(region.getByTestId("wallet-address")).toHaveText(ADDRESS);
+    await expect(update).toBeFocused();
   });
 
   test("asks for the CSRF token only once across saves", async ({ page, context, baseURL }) => {

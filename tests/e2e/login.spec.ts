@@ -80,6 +80,22 @@ test.describe("login", () => {
     }
   });
 
+  test("shows the typed password on request, with the toggle's state told to assistive technology", async ({ page }) => {
+    await page.goto("/login");
+    const password = page.getByLabel("Password", { exact: true });
+    await password.fill("what-did-i-type");
+    const toggle = page.getByRole("button", { name: "Show password" });
+    await expect(toggle).toHaveAttribute("aria-pressed", "false");
+    await expect(password).toHaveAttribute("type", "password");
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-pressed", "true");
+    await expect(password).toHaveAttribute("type", "text");
+    await expect(password).toHaveValue("what-did-i-type");
+    await toggle.click();
+    await expect(password).toHaveAttribute("type", "password");
+    await expectAccessible(page);
+  });
+
   test("offers a way back in when the password is forgotten", async ({ page }) => {
     await page.goto("/login");
     await page.getByRole("link", { name: "Forgot your password?" }).click();

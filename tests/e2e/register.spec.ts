@@ -60,7 +60,9 @@ test.describe("register", () => {
     await expect(alert).toHaveClass(/text-danger-700/);
   });
 
-  test("reads Processing ... while submitting, then shows the success message in green, clears the fields and stays", async ({ page }) => {
+  test("reads Processing ... while submitting, then shows the success message in green and a way to log in instead of the form", async ({
+    page,
+  }) => {
     await page.goto("/register");
     await fillValid(page, `ada.${Date.now()}@example.com`);
     await page.getByRole("checkbox", { name: /I agree/ }).check();
@@ -72,8 +74,11 @@ test.describe("register", () => {
     await expect(status).toHaveText(REGISTERED);
     await expect(status.locator("p")).toHaveClass(/text-success-700/);
     await expect(page).toHaveURL("/register");
-    for (const label of ["First name", "Last name", "Email", "Confirm password"]) await expect(page.getByLabel(label)).toHaveValue("");
-    await expect(page.getByRole("checkbox", { name: /I agree/ })).not.toBeChecked();
+    await expect(page.getByLabel("Email")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Register" })).toHaveCount(0);
+    await expectAccessible(page);
+    await page.getByRole("main").getByRole("link", { name: "Log in" }).click();
+    await expect(page).toHaveURL("/login");
   });
 });
 
@@ -94,5 +99,7 @@ test.describe("the sign-up check", () => {
       solution: { derivedKey: expect.any(String) },
     });
     await expect(page.getByText(/Your account has been created/)).toBeVisible();
+    await page.setViewportSize({ width: 320, height: 800 });
+    await page.screenshot({ path: "test-results/register-success-320.png", fullPage: true });
   });
 });

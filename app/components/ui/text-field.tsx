@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, useId } from "react";
+import { type InputHTMLAttributes, useId, useState } from "react";
 
 type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id"> & {
   label: string;
@@ -6,17 +6,43 @@ type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id"> & {
   invalid?: boolean;
 };
 
-/** A labelled input; `hint` is read with it, and `invalid` marks it for assistive technology. */
-export function TextField({ label, hint, invalid = false, className = "", ...input }: TextFieldProps) {
+/**
+ * A labelled input; `hint` is read with it, and `invalid` marks it for
+ * assistive technology. A password field gets a "Show password" toggle, so a
+ * person on a phone can check what they typed.
+ */
+export function TextField({ label, hint, invalid = false, className = "", type, ...input }: TextFieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
+  const [shown, setShown] = useState(false);
+  const password = type === "password";
   return (
     <div className={className}>
       <label htmlFor={id} className="field-label">
         {label}
         {input.required ? null : <span className="font-normal text-ink-700"> (optional)</span>}
       </label>
-      <input id={id} aria-invalid={invalid || undefined} aria-describedby={hint ? hintId : undefined} className="field-input" {...input} />
+      <div className={password ? "flex items-stretch gap-2" : undefined}>
+        <input
+          id={id}
+          type={password && shown ? "text" : type}
+          aria-invalid={invalid || undefined}
+          aria-describedby={hint ? hintId : undefined}
+          className="field-input"
+          {...input}
+        />
+        {password ? (
+          <button
+            type="button"
+            className="btn-secondary shrink-0 px-3 text-sm"
+            aria-pressed={shown}
+            aria-controls={id}
+            onClick={() => setShown((current) => !current)}
+          >
+            Show<span className="sr-only"> {label.toLowerCase()}</span>
+          </button>
+        ) : null}
+      </div>
       {hint ? (
         <p id={hintId} className="mt-1 text-sm text-ink-700">
           {hint}

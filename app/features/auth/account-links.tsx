@@ -1,5 +1,5 @@
 import type { MouseEvent } from "react";
-import { Link, useNavigate } from "react-router";
+import { NavLink, useNavigate } from "react-router";
 import { useNotice } from "../../components/ui/notice.tsx";
 import { signOut } from "../../lib/api-client.ts";
 import { site } from "../../site.ts";
@@ -18,7 +18,7 @@ export function useComingSoonGuard(status: AuthStatus): (event: MouseEvent) => v
   };
 }
 
-/** Login and Register for visitors; Dashboard, Account and Logout once signed in. */
+/** Login and Register for visitors; Dashboard, Account and Logout once signed in; the current page is marked (aria-current). */
 export function AccountLinks({ status, linkClassName }: { status: AuthStatus; linkClassName: string }) {
   const navigate = useNavigate();
   const guard = useComingSoonGuard(status);
@@ -34,14 +34,14 @@ export function AccountLinks({ status, linkClassName }: { status: AuthStatus; li
     return (
       <>
         <li>
-          <Link to="/dashboard" className={linkClassName}>
+          <NavLink to="/dashboard" className={linkClassName}>
             Dashboard
-          </Link>
+          </NavLink>
         </li>
         <li>
-          <Link to="/account" className={linkClassName}>
+          <NavLink to="/account" className={linkClassName}>
             Account
-          </Link>
+          </NavLink>
         </li>
         <li>
           <button type="button" onClick={logout} className={linkClassName}>
@@ -54,14 +54,14 @@ export function AccountLinks({ status, linkClassName }: { status: AuthStatus; li
   return (
     <>
       <li>
-        <Link to="/login" onClick={guard} className={linkClassName}>
+        <NavLink to="/login" onClick={guard} className={linkClassName}>
           Login
-        </Link>
+        </NavLink>
       </li>
       <li>
-        <Link to="/register" onClick={guard} className={linkClassName}>
+        <NavLink to="/register" onClick={guard} className={linkClassName}>
           Register
-        </Link>
+        </NavLink>
       </li>
     </>
   );

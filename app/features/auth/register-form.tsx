@@ -56,6 +56,17 @@ export function RegisterForm({ referralCode }: { referralCode: string }) {
     setError(result.body?.err_msg ?? "We could not reach the server. Check your connection and try again.");
   };
 
+  // Done: the server's message in green, and the way on; an empty form under it would invite a second account.
+  if (success)
+    return (
+      <div className="space-y-5">
+        <FormMessage success={success} />
+        <a href="/login" className="btn-primary w-full">
+          Log in
+        </a>
+      </div>
+    );
+
   return (
     <form method="post" noValidate onSubmit={submit} className="space-y-5">
       <FormMessage error={error} success={success} />

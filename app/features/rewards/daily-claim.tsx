@@ -1,11 +1,11 @@
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import type { DashboardData } from "../../../common/api/rewards.ts";
 import { CardSection } from "../../components/ui/card-section.tsx";
 import { FormMessage } from "../../components/ui/form-message.tsx";
 import { claimDailyReward } from "../../lib/api-client.ts";
 import { formatTokens } from "../../lib/token-amount.ts";
 import { site } from "../../site.ts";
-import { formatCountdown, useCountdown } from "./use-countdown.ts";
+import { formatCountdown, parseCountdown, useCountdown } from "./use-countdown.ts";
 
 export const CLAIM_SUCCESS = "You have successfully claimed your daily reward.";
 export const CLAIM_FAILURE = "Something went wrong!";
@@ -17,6 +17,8 @@ export function DailyClaim({ data, reload }: { data: DashboardData; reload: () =
   const secondsLeft = useCountdown(data.time_remaining, () => void reload());
   const due = data.time_remaining === "00:00:00";
   const special = BigInt(data.today_reward) > BigInt(site.rewards.dailyAmount);
+  // The moment the next claim opens, in the visitor's own time zone.
+  const opensAt = useMemo(() => new Date(Date.now() + parseCountdown(data.time_remaining) * 1000), [data.time_remaining]);
 
   const claim = async () => {
     setClaiming(true);
@@ -43,6 +45,10 @@ export function DailyClaim({ data, reload }: { data: DashboardData; reload: () =
             Your next reward is ready in{" "}
             <span role="timer" aria-label="Time until your next reward" className="font-mono text-3xl font-bold text-ink-900 tabular-nums">
               {formatCountdown(secondsLeft)}
+            </span>
+            <span className="mt-1 block text-sm text-ink-700" data-testid="next-claim-at">
+              Next claim {opensAt.toDateString() === new Date().toDateString() ? "today" : "tomorrow"} at{" "}
+              {new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" }).format(opensAt)} (your time).
             </span>
           </p>
         )}

@@ -21,11 +21,18 @@ export function WalletAddressForm({ address, onSaved }: { address: string; onSav
   const [saved, setSaved] = useState(false);
   const csrf = useCsrfToken("update-wallet-address", { load: false });
   const input = useRef<HTMLDivElement>(null);
+  const updateButton = useRef<HTMLButtonElement>(null);
+  // Cancel and Save remove the focused button: the keyboard goes back to "Update wallet address", not to the page's top.
+  const returnFocus = useRef(false);
   const savedTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   useEffect(() => () => clearTimeout(savedTimer.current), []);
   useEffect(() => {
     if (editing) input.current?.querySelector("input")?.focus();
+    else if (returnFocus.current) {
+      returnFocus.current = false;
+      updateButton.current?.focus();
+    }
   }, [editing]);
 
   const startEditing = () => {
@@ -38,6 +45,7 @@ export function WalletAddressForm({ address, onSaved }: { address: string; onSav
   const cancel = () => {
     setValue(address);
     setError(null);
+    returnFocus.current = true;
     setEditing(false);
   };
 
@@ -60,6 +68,7 @@ export function WalletAddressForm({ address, onSaved }: { address: string; onSav
     }
     await onSaved();
     setSaving(false);
+    returnFocus.current = true;
     setEditing(false);
     setSaved(true);
     clearTimeout(savedTimer.current);
@@ -72,7 +81,14 @@ export function WalletAddressForm({ address, onSaved }: { address: string; onSav
         Where your {site.token.symbol} will be sent on {site.token.chainName}.
       </p>
       {editing ? (
-        <form onSubmit={save} noValidate className="mt-4 space-y-4">
+        <form
+          onSubmit={save}
+          onKeyDown={(event) => {
+            if (event.key === "Escape" && !saving) cancel();
+          }}
+          noValidate
+          className="mt-4 space-y-4"
+        >
           <FormMessage error={error} />
           <div ref={input}>
             <TextField
@@ -102,7 +118,7 @@ export function WalletAddressForm({ address, onSaved }: { address: string; onSav
           <p className="rounded-lg bg-sand-100 p-3 font-mono text-sm break-all sm:text-base" data-testid="wallet-address">
             {address || "No wallet address yet."}
           </p>
-          <button type="button" className="btn-secondary" onClick={startEditing}>
+          <button ref={updateButton} type="button" className="btn-secondary" onClick={startEditing}>
             Update wallet address
           </button>
         </div>
