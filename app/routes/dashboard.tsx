@@ -37,9 +37,14 @@ export default function Dashboard() {
             </div>
           </>
         ) : state.status === "error" ? (
-          <p role="alert" className="mt-6 text-lg text-danger-700">
-            We could not load your dashboard. Check your connection and reload the page.
-          </p>
+          <div className="mt-6 space-y-4">
+            <p role="alert" className="text-lg text-danger-700">
+              We could not load your dashboard. Check your connection and try again.
+            </p>
+            <button type="button" className="btn-primary" onClick={() => void reload()}>
+              Try again
+            </button>
+          </div>
         ) : (
           <p role="status" className="mt-6 text-lg text-ink-800">
             Loading your dashboard…

@@ -12,14 +12,19 @@ export default function NotFound() {
   return (
     <PageShell>
       <section className="mx-auto max-w-2xl px-4 py-24 text-center">
-        <p className="text-6xl font-black text-brand-600" aria-hidden="true">
-          404
-        </p>
-        <h1 className="mt-4 text-3xl font-bold">Oops! Page Not Found (404)</h1>
+        <h1 className="text-3xl font-bold">Oops! Page Not Found (404)</h1>
         <p className="mt-4 text-lg text-ink-800">The page you were looking for does not exist or has moved.</p>
-        <Link to="/" className="btn-primary mt-8">
-          Go to the home page
-        </Link>
+        <nav aria-label="Where to go instead" className="mt-8 flex flex-wrap justify-center gap-3">
+          <Link to="/" className="btn-primary">
+            Go to the home page
+          </Link>
+          <Link to="/how-to" className="btn-secondary">
+            Wallet guides
+          </Link>
+          <Link to="/how-to#browser" className="btn-secondary">
+            Start with the browser extension
+          </Link>
+        </nav>
       </section>
     </PageShell>
   );

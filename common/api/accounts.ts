@@ -44,11 +44,13 @@ export const registerFields = z.object({
   referral_code: z.string({ error: "The referral code must be text." }).max(32, "That referral code is too long.").optional().default(""),
 });
 
-/** The register form: the terms box is checked before anything else. */
-export const registerForm = z.object({
-  terms: z.literal(true, { error: TERMS_REQUIRED }),
-  ...registerFields.shape,
-});
+/** The register form: the terms box is checked before anything else, and the two passwords must match before the server is asked. */
+export const registerForm = z
+  .object({
+    terms: z.literal(true, { error: TERMS_REQUIRED }),
+    ...registerFields.shape,
+  })
+  .refine((form) => form.password === form.password2, { message: "The two passwords do not match.", path: ["password2"] });
 
 export function registerBody(slug: string) {
   return jsonObject({

@@ -204,6 +204,19 @@ test.describe("wallet address", () => {
   });
 });
 
+test.describe("when the dashboard cannot load", () => {
+  test("says so with a Try again button that loads it", async ({ page, context, baseURL }) => {
+    await signedInUser(context, baseURL as string);
+    let failures = 1;
+    await page.route("**/api/dashboard?*", (route) => (failures-- > 0 ? route.abort("failed") : route.continue()));
+    await page.goto("/dashboard");
+    await expect(page.getByRole("alert")).toHaveText("We could not load your dashboard. Check your connection and try again.");
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Try again" }).click();
+    await expect(page.getByText(/Welcome, /)).toBeVisible();
+  });
+});
+
 test.describe("referral bonuses that wait", () => {
   test("a friend's claim before confirming their email shows as waiting, apart from credited bonuses", async ({
     page,

@@ -102,6 +102,10 @@ test.describe("pages and the 404", () => {
     const response = await page.goto("/no-such-page");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Oops! Page Not Found (404)");
+    await expect(page.getByText("404", { exact: true })).toHaveCount(0);
+    const instead = page.getByRole("navigation", { name: "Where to go instead" });
+    await expect(instead.getByRole("link", { name: "Wallet guides" })).toHaveAttribute("href", "/how-to");
+    await expect(instead.getByRole("link", { name: "Start with the browser extension" })).toHaveAttribute("href", "/how-to#browser");
     await expectAccessible(page);
     await page.getByRole("main").getByRole("link", { name: "Go to the home page" }).click();
     await expect(page).toHaveURL("/");

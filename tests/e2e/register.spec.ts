@@ -44,6 +44,21 @@ test.describe("register", () => {
     await expect(page.getByRole("alert")).toHaveText("Please enter your first name.");
   });
 
+  test("catches mismatched passwords in the form, on the confirmation field, without asking the server", async ({ page }) => {
+    await page.goto("/register");
+    await page.getByRole("checkbox", { name: /I agree/ }).check();
+    await fillValid(page, `ada.${Date.now()}@example.com`);
+    await page.getByLabel("Confirm password").fill("analytical-engine-notez");
+    let posted = false;
+    page.on("request", (request) => {
+      if (request.url().endsWith("/api/register") && request.method() === "POST") posted = true;
+    });
+    await page.getByRole("button", { name: "Register" }).click();
+    await expect(page.getByRole("alert")).toHaveText("The two passwords do not match.");
+    await expect(page.getByLabel("Confirm password")).toHaveAttribute("aria-invalid", "true");
+    expect(posted).toBe(false);
+  });
+
   test("prefills the referral code from ?ref", async ({ page }) => {
     await page.goto("/register?ref=ABCD2345");
     await expect(page.getByLabel(/Referral code/)).toHaveValue("ABCD2345");
