@@ -21,8 +21,8 @@ export type GuidePageData = {
   reviewedWith: string;
   layout: "steps" | "sections";
   steps: Array<{ title: string; html: string; illustration: Illustration | null }>;
-  /** Answers to what commonly goes wrong, from content/troubleshooting.md. */
-  troubleshooting: Array<{ question: string; html: string }>;
+  /** Answers to what commonly goes wrong, from content/troubleshooting.md, as HTML: no component of its own in the page's budget. */
+  troubleshootingHtml: string;
   previous: GuideLink | null;
   next: GuideLink | null;
   /** The same task on each platform, for the switcher (absent on the tips guides). */
@@ -53,6 +53,19 @@ function exampleQrSvg(uri: string): string {
   const box = (row: number, column: number) =>
     `<rect x="${column + margin + 0.5}" y="${row + margin + 0.5}" width="6" height="6" fill="none" stroke="#94a3b8" stroke-dasharray="1 1"/>`;
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${full} ${full}" shape-rendering="crispEdges"><rect width="${full}" height="${full}" fill="#ffffff"/><path fill="#0f1d33" d="${cells}"/>${box(0, 0)}${box(0, size - 7)}${box(size - 7, 0)}</svg>`;
+}
+
+const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/** The guide's troubleshooting answers, each folded under its question. */
+function troubleshootingHtml(entry: GuideEntry, source: string): string {
+  const answers = guideTroubleshooting(site, entry.platform, entry.troubleshooting, source);
+  if (answers.length === 0) return "";
+  const folded = answers.map(
+    (answer) =>
+      `<details class="card mt-3 p-0"><summary class="cursor-pointer rounded-2xl px-5 py-4 font-semibold">${escapeHtml(answer.question)}</summary><div class="px-5 pb-5">${renderMarkdown(answer.markdown, `content/troubleshooting.md#${answer.id} (${entry.platform})`)}</div></details>`,
+  );
+  return `<section aria-labelledby="troubleshooting"><h2 id="troubleshooting">Troubleshooting</h2>${folded.join("")}</section>`;
 }
 
 function link(entry: GuideEntry | undefined): GuideLink | null {
@@ -103,10 +116,7 @@ export async function loadGuidePage(pagePath: string): Promise<GuidePageData> {
       html: renderMarkdown(step.markdown, `${source} step ${index + 1}`),
       illustration: step.screen ? guideIllustration(entry.path, index + 1, step.screen) : null,
     })),
-    troubleshooting: guideTroubleshooting(site, entry.platform, entry.troubleshooting, source).map((answer) => ({
-      question: answer.question,
-      html: renderMarkdown(answer.markdown, `content/troubleshooting.md#${answer.id} (${entry.platform})`),
-    })),
+    troubleshootingHtml: troubleshootingHtml(entry, source),
     previous: link(siblings[position - 1]),
     next: link(siblings[position + 1]),
     platforms,

@@ -5,7 +5,6 @@ import { GuidePager } from "../features/guides/guide-pager.tsx";
 import { PaymentRequest } from "../features/guides/payment-request.tsx";
 import { PlatformSwitcher } from "../features/guides/platform-switcher.tsx";
 import { StepList } from "../features/guides/step-list.tsx";
-import { Troubleshooting } from "../features/guides/troubleshooting.tsx";
 import { AddTokenButton } from "../features/token/add-token-button.tsx";
 import { PageShell } from "../layout/page-shell.tsx";
 import { pageMeta } from "../lib/page-meta.ts";
@@ -59,7 +58,7 @@ export default function Guide({ loaderData: guide }: Route.ComponentProps) {
         ) : null}
         <StepList steps={guide.steps} numbered={guide.layout === "steps"} />
         {guide.paymentRequest ? <PaymentRequest {...guide.paymentRequest} /> : null}
-        <Troubleshooting answers={guide.troubleshooting} />
+        {guide.troubleshootingHtml ? <Markdown html={guide.troubleshootingHtml} className="mt-14 max-w-3xl" /> : null}
         <GuidePager previous={guide.previous} next={guide.next} platformName={guide.platformName} />
       </article>
     </PageShell>

@@ -8,7 +8,7 @@ export function pageContentSecurityPolicy(site: SiteConfig, scriptHashes: readon
   const secure = site.site.origin.startsWith("https:");
   return [
     "default-src 'self'",
-    // 'wasm-unsafe-eval' lets the guide search compile Pagefind's WebAssembly; it allows no JavaScript eval (decision 024).
+    // 'wasm-unsafe-eval' lets the guide search compile Pagefind's WebAssembly; it allows no JavaScript eval (decision 025).
     `script-src 'self' ${[...scriptHashes, "'wasm-unsafe-eval'"].join(" ")}`,
     "style-src 'self'",
     "img-src 'self' data:",

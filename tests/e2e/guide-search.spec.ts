@@ -4,7 +4,7 @@ import { expect, expectAccessible, test } from "./support/test.ts";
 const isSearchFile = (url: string) => new URL(url).pathname.startsWith("/pagefind/");
 
 for (const width of [390, 1280]) {
-  test(`a term finds its guide by keyboard alone, from a guide page, at ${width} px`, async ({ page }) => {
+  test(`a term typed in a guide page's bar finds its guide on /how-to, by keyboard alone, at ${width} px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
     const searchRequests: string[] = [];
     page.on("request", (request) => isSearchFile(request.url()) && searchRequests.push(request.url()));
@@ -15,6 +15,9 @@ for (const width of [390, 1280]) {
     const box = page.getByRole("searchbox", { name: "Search the guides" });
     while (!(await box.evaluate((element) => element === document.activeElement))) await page.keyboard.press("Tab");
     await page.keyboard.type("spending cap");
+    expect(searchRequests, "the guide page itself carries no search code").toEqual([]);
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/how-to\?q=spending\+cap$/);
     const result = page.getByRole("search").getByRole("link", { name: "Add liquidity to the KSTL/USDC pool (Browser)" });
     await expect(result).toBeVisible();
     await expect(page.getByRole("status").filter({ hasText: /guides? found/ })).toHaveText(/^\d+ guides? found$/);

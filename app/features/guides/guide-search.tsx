@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 
 type Hit = { url: string; title: string; excerpt: string };
 type Pagefind = {
@@ -11,14 +11,21 @@ const PAGEFIND = "/pagefind/pagefind.js";
 let pagefind: Promise<Pagefind> | undefined;
 
 /**
- * Search over every guide. Nothing loads until the reader types: then the
- * Pagefind index for the words typed, a few kilobytes, and no more.
+ * Search over every guide, on /how-to. Nothing loads until the reader types
+ * (or arrives from the guide bar's search with ?q=): then the Pagefind index
+ * for the words typed, a few kilobytes, and no more.
  */
 export function GuideSearch({ className = "" }: { className?: string }) {
   const id = useId();
   const [query, setQuery] = useState("");
   const [hits, setHits] = useState<Hit[] | null>(null);
   const latest = useRef(0);
+  // A search sent from a guide page's bar; read after hydration, as the page was prerendered without it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on arrival
+  useEffect(() => {
+    const sent = new URLSearchParams(window.location.search).get("q");
+    if (sent) search(sent);
+  }, []);
 
   async function search(text: string) {
     setQuery(text);
