@@ -7,6 +7,7 @@ import { parseArgs } from "node:util";
 import { systemClock } from "../server/clock.ts";
 import type { Database } from "../server/db/client.ts";
 import { setRole } from "../server/services/console/roles.ts";
+import { csvField } from "../server/services/csv.ts";
 import { ledgerFor, postAdjustment } from "../server/services/ledger.ts";
 import { mailTransportFrom } from "../server/services/mail/mailer.ts";
 import { deliverDueMail, listMail } from "../server/services/mail/queue.ts";
@@ -44,10 +45,6 @@ export { UsageError };
 function wholeTokens(text: string | undefined): bigint {
   if (!text || !/^\d+$/.test(text)) throw new UsageError(`"${text ?? ""}" is not a whole number of tokens`);
   return BigInt(text);
-}
-
-function csvField(value: string): string {
-  return /[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
 async function requireUser(db: Database, email: string | undefined) {

@@ -2,6 +2,7 @@ import { and, desc, eq, gte, lt, type SQL } from "drizzle-orm";
 import type { Clock } from "../../clock.ts";
 import type { Database } from "../../db/client.ts";
 import { auditLog } from "../../db/schema.ts";
+import { csvField } from "../csv.ts";
 
 /** Who made a change: an operator's account, or the server's shell. */
 export type Actor = { id: number; email: string } | "shell";
@@ -54,11 +55,7 @@ export async function auditEntries(db: Database, filter: AuditFilter) {
 
 export type AuditRow = Awaited<ReturnType<typeof auditEntries>>[number];
 
-function csvField(value: string): string {
-  return /[",\n\r]/.test(value) || /^[=+\-@]/.test(value) ? `"${value.replace(/^([=+\-@])/, "'$1").replace(/"/g, '""')}"` : value;
-}
-
-/** RFC 4180 CSV; a cell starting like a formula is quoted and prefixed so a spreadsheet shows it as text. */
+/** The rows as CSV, a header first. */
 export function auditCsv(rows: AuditRow[]): string {
   const header = "id,created_at,actor,action,subject,reason,before,after";
   const lines = rows.map((row) =>
