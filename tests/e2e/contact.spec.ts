@@ -13,6 +13,17 @@ async function fill(page: import("@playwright/test").Page) {
   await page.getByLabel("Message").fill("How do I add the token on iOS?");
 }
 
+/** Failure and success are told in the same place: right under the button. */
+async function expectOutcomeUnderButton(page: import("@playwright/test").Page, buttonName: string) {
+  const button = await page.getByRole("button", { name: buttonName }).boundingBox();
+  const outcome = await page.getByRole("alert").boundingBox();
+  expect(button).not.toBeNull();
+  expect(outcome).not.toBeNull();
+  if (!button || !outcome) return;
+  expect(outcome.y).toBeGreaterThanOrEqual(button.y + button.height);
+  expect(outcome.y - (button.y + button.height)).toBeLessThan(64);
+}
+
 test.describe("contact form, on the product's own endpoint", () => {
   test("is accessible and requires name, email and message", async ({ page }) => {
     await page.goto("/contact-us");
@@ -35,7 +46,10 @@ test.describe("contact form, on the product's own endpoint", () => {
     await expect(page.getByRole("status")).toHaveText("Sending....");
     release();
     await expect(page.getByRole("alert")).toHaveText(SUCCESS);
-    await expect(page.getByRole("button", { name: "Send message" })).toBeDisabled();
+    // The disabled button says why it is disabled.
+    await expect(page.getByRole("button", { name: "Message sent" })).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Send message" })).toHaveCount(0);
+    await expectOutcomeUnderButton(page, "Message sent");
     for (const label of ["Name", "Email", "Message"]) await expect(page.getByLabel(label)).toHaveValue("");
   });
 
@@ -49,6 +63,7 @@ test.describe("contact form, on the product's own endpoint", () => {
     await page.getByRole("button", { name: "Send message" }).click();
     await expect(page.getByRole("alert")).toHaveText("Error! Please keep your name under 100 characters.");
     await expect(page.getByRole("button", { name: "Send message" })).toBeEnabled();
+    await expectOutcomeUnderButton(page, "Send message");
   });
 });
 

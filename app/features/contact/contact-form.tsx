@@ -39,11 +39,6 @@ export function ContactForm() {
 
   return (
     <form method="post" noValidate onSubmit={submit} className="space-y-5">
-      {state.phase === "failed" ? (
-        <p role="alert" className="rounded-lg border border-danger-700/30 bg-red-50 px-4 py-3 text-base font-medium text-danger-700">
-          Error! {state.message}
-        </p>
-      ) : null}
       <input type="hidden" name="subject" value={site.contact.subject} />
       <input type="hidden" name="access_key" value={site.contact.accessKey} />
       <TextField label="Name" name="name" autoComplete="name" required maxLength={100} invalid={invalid === "name"} />
@@ -71,12 +66,18 @@ export function ContactForm() {
       </div>
       <div className="flex flex-wrap items-center gap-4">
         <button type="submit" className="btn-primary" disabled={!hydrated || state.phase === "sending" || state.phase === "sent"}>
-          Send message
+          {state.phase === "sent" ? "Message sent" : "Send message"}
         </button>
         <p role="status" className="text-base font-medium text-ink-800">
           {state.phase === "sending" ? "Sending...." : null}
         </p>
       </div>
+      {/* One place for the outcome, under the button that caused it, whether it failed or went through. */}
+      {state.phase === "failed" ? (
+        <p role="alert" className="rounded-lg border border-danger-700/30 bg-red-50 px-4 py-3 text-base font-medium text-danger-700">
+          Error! {state.message}
+        </p>
+      ) : null}
       {state.phase === "sent" ? (
         <p role="alert" className="rounded-lg border border-success-700/30 bg-green-50 px-4 py-3 text-base font-medium text-success-700">
           {CONTACT_SUCCESS}
