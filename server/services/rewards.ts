@@ -31,13 +31,6 @@ export function msUntilNextClaim(rules: RewardRules, lastClaimAt: Date | null, n
   return Math.max(0, lastClaimAt.getTime() + rules.claimIntervalHours * HOUR_MS - now.getTime());
 }
 
-/** HH:MM:SS, rounded up, so "00:00:00" is shown only when a claim is really due. */
-export function formatCountdown(ms: number): string {
-  const total = Math.ceil(ms / 1000);
-  const pad = (value: number) => String(value).padStart(2, "0");
-  return `${pad(Math.floor(total / 3600))}:${pad(Math.floor((total % 3600) / 60))}:${pad(total % 60)}`;
-}
-
 export type ClaimResult = { ok: true; amount: bigint; referrerCredited: boolean } | { ok: false; msRemaining: number };
 
 /**

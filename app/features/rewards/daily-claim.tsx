@@ -1,11 +1,12 @@
 import { useMemo, useState } from "react";
 import type { DashboardData } from "../../../common/api/rewards.ts";
+import { formatCountdown, parseCountdown } from "../../../common/countdown.ts";
 import { CardSection } from "../../components/ui/card-section.tsx";
 import { FormMessage } from "../../components/ui/form-message.tsx";
 import { claimDailyReward } from "../../lib/api-client.ts";
 import { formatTokens } from "../../lib/token-amount.ts";
 import { site } from "../../site.ts";
-import { formatCountdown, parseCountdown, useCountdown } from "./use-countdown.ts";
+import { useCountdown } from "./use-countdown.ts";
 
 export const CLAIM_SUCCESS = "You have successfully claimed your daily reward.";
 export const CLAIM_FAILURE = "Something went wrong!";

@@ -1,15 +1,6 @@
 import { useEffect, useRef, useState } from "react";
+import { parseCountdown } from "../../../common/countdown.ts";
 import { COUNTDOWN_TICK_MS } from "../../lib/timings.ts";
-
-export function parseCountdown(value: string): number {
-  const [hours = 0, minutes = 0, seconds = 0] = value.split(":").map(Number);
-  return hours * 3600 + minutes * 60 + seconds;
-}
-
-export function formatCountdown(totalSeconds: number): string {
-  const pad = (value: number) => String(value).padStart(2, "0");
-  return `${pad(Math.floor(totalSeconds / 3600))}:${pad(Math.floor((totalSeconds % 3600) / 60))}:${pad(totalSeconds % 60)}`;
-}
 
 /**
  * Seconds left from the server's HH:MM:SS, ticking every second against the

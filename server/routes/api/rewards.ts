@@ -12,14 +12,18 @@ import {
   walletBody,
   walletReply,
 } from "../../../common/api/rewards.ts";
+import { formatCountdown } from "../../../common/countdown.ts";
 import type { SiteConfig } from "../../../config/site.ts";
 import type { Clock } from "../../clock.ts";
 import type { Database } from "../../db/client.ts";
 import { verifyCsrfToken } from "../../services/csrf.ts";
 import { networkOf } from "../../services/fairness/networks.ts";
 import { noteClaim } from "../../services/fairness/risk-signals.ts";
-import { claimDailyReward, dashboardFor, formatCountdown } from "../../services/rewards.ts";
+import { claimDailyReward, dashboardFor } from "../../services/rewards.ts";
 import { checkWalletAddress, updateWalletAddress } from "../../services/wallet-address.ts";
+
+/** HH:MM:SS, rounded up, so "00:00:00" is shown only when a claim is really due. */
+const timeRemaining = (ms: number) => formatCountdown(Math.ceil(ms / 1000));
 
 export type RewardRoutesOptions = {
   site: SiteConfig;
@@ -62,7 +66,7 @@ export async function rewardRoutes(fastify: FastifyInstance, { site, db, clock, 
       const dashboard = await dashboardFor({ db, clock, rules }, request.userId);
       if (!dashboard) return reply.code(403).send({ err_msg: NOT_LOGGED_IN });
       return {
-        time_remaining: formatCountdown(dashboard.msRemaining),
+        time_remaining: timeRemaining(dashboard.msRemaining),
         balance: dashboard.balance.toString(),
         address: dashboard.address,
         referral_code: dashboard.referralCode,
@@ -97,7 +101,7 @@ export async function rewardRoutes(fastify: FastifyInstance, { site, db, clock, 
     async (request, reply) => {
       const result = await claimDailyReward({ db, clock, rules }, request.userId);
       if (!result.ok) {
-        const remaining = formatCountdown(result.msRemaining);
+        const remaining = timeRemaining(result.msRemaining);
         return reply
           .code(409)
           .send({ err_msg: `Your next reward is not ready yet. Come back in ${remaining}.`, time_remaining: remaining });

@@ -1,0 +1,10 @@
+/** The spec's HH:MM:SS countdown, written by the server's `time_remaining` and read back by the dashboard. */
+export function formatCountdown(totalSeconds: number): string {
+  const pad = (value: number) => String(value).padStart(2, "0");
+  return `${pad(Math.floor(totalSeconds / 3600))}:${pad(Math.floor((totalSeconds % 3600) / 60))}:${pad(totalSeconds % 60)}`;
+}
+
+export function parseCountdown(value: string): number {
+  const [hours = 0, minutes = 0, seconds = 0] = value.split(":").map(Number);
+  return hours * 3600 + minutes * 60 + seconds;
+}
