@@ -25,7 +25,7 @@ export async function makeClaimers(url: string, count: number): Promise<Claimer[
 }
 
 /** Every claimer claims (twice, racing); answers the emails whose claim the server acknowledged with 200. */
-export async function claimAll(url: string, claimers: Claimer[]): Promise<Set<string>> {
+export async function claimAll(url: string, claimers: Claimer[], onAcknowledged: () => void = () => {}): Promise<Set<string>> {
   const acknowledged = new Set<string>();
   await Promise.all(
     claimers.flatMap((claimer) =>
@@ -34,7 +34,10 @@ export async function claimAll(url: string, claimers: Claimer[]): Promise<Set<st
           const reply = await fetch(`${url}/api/claim-daily-reward?app=${APP}`, {
             headers: { cookie: `session=${claimer.session_token}` },
           });
-          if (reply.status === 200) acknowledged.add(claimer.email);
+          if (reply.status === 200) {
+            acknowledged.add(claimer.email);
+            onAcknowledged();
+          }
         } catch {
           // The server died mid-request: this claim was never acknowledged.
         }
@@ -73,7 +76,13 @@ export async function killDuringClaims(
   let server = await startServer(env);
   for (let round = 0; round < rounds; round++) {
     const claimers = await makeClaimers(server.url, 12);
-    const load = claimAll(server.url, claimers);
+    let firstAcknowledged: () => void = () => {};
+    const acknowledgedOnce = new Promise<void>((resolve) => {
+      firstAcknowledged = resolve;
+    });
+    const load = claimAll(server.url, claimers, () => firstAcknowledged());
+    // The first round's kill waits for one acknowledged claim, so however slow the machine there is something to keep.
+    if (round === 0) await Promise.race([acknowledgedOnce, load]);
     // Kills land at different points of the load, from its first requests to its last.
     await new Promise((resolve) => setTimeout(resolve, 10 + ((round * 53) % 250)));
     server.child.kill("SIGKILL");
