@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signupChallengeReply } from "../../common/api/accounts.ts";
 import { loadSiteConfig } from "../../config/site.ts";
 import { systemClock } from "../../server/clock.ts";
 import { type DatabaseHandle, openDatabase, queryRows } from "../../server/db/client.ts";
@@ -10,6 +11,7 @@ import { hashPassword } from "../../server/services/auth/passwords.ts";
 import { newReferralCode } from "../../server/services/auth/referral-codes.ts";
 import { createSession } from "../../server/services/sessions.ts";
 import { expectLedgerBalanced } from "../helpers/ledger.ts";
+import { solveSignupChallenge } from "../helpers/signup-work.ts";
 import { databaseUrlFor, emptyServerDatabase } from "../helpers/test-database.ts";
 import { httpVisitor } from "../support/http-visitor.ts";
 import { type ServerProcess, startServer } from "../support/server-process.ts";
@@ -17,6 +19,12 @@ import { type ServerProcess, startServer } from "../support/server-process.ts";
 const site = loadSiteConfig();
 const APP = site.token.slug;
 const CANARY_PASSWORD = `Canary-Password-${randomBytes(6).toString("hex")}`;
+
+/** The sign-up proof of work, asked of one instance: any instance accepts it, as they share the key. */
+async function signupWork(visitor: ReturnType<typeof httpVisitor>, instance: ServerProcess): Promise<string> {
+  const { body } = await visitor.get(`${instance.url}/api/altcha-challenge?app=${APP}`);
+  return solveSignupChallenge(signupChallengeReply.parse(body));
+}
 
 describe("two instances on one PostgreSQL server and one Redis", () => {
   const adminUrl = process.env.PRODUCTION_DATABASE_URL as string;
@@ -78,6 +86,8 @@ describe("two instances on one PostgreSQL server and one Redis", () => {
           passwordHash,
           referralCode: newReferralCode(),
           referredBy: referrers[index % 20]?.id ?? null,
+          // Verified members: their referrers' bonuses are credited at once, not held as pending.
+          emailVerifiedAt: new Date(),
         })),
       )
       .returning({ id: users.id });
@@ -125,6 +135,7 @@ describe("two instances on one PostgreSQL server and one Redis", () => {
         password2: CANARY_PASSWORD,
         app: APP,
         csrfToken: body.csrf_token,
+        altcha: await signupWork(visitor, instance === a ? b : a),
       });
     };
     expect((await register(a)).status).toBe(200);
@@ -159,6 +170,7 @@ describe("two instances on one PostgreSQL server and one Redis", () => {
           password2: CANARY_PASSWORD,
           app: APP,
           csrfToken: token,
+          altcha: await signupWork(visitor, a),
         })
       ).status,
     ).toBe(200);
