@@ -61,3 +61,12 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     </NoticeProvider>
   );
 }
+
+/** What the console's client-only shell shows until its page has loaded (prerendered pages never show it). */
+export function HydrateFallback() {
+  return (
+    <p role="status" className="px-4 py-24 text-center text-lg text-ink-800">
+      Loading…
+    </p>
+  );
+}

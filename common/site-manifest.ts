@@ -8,6 +8,8 @@ export type SiteManifest = {
   siteConfigHash: string;
   pages: Record<string, BuiltPage>;
   notFound: BuiltPage;
+  /** React Router's client-only shell, rendered at build time with no route: the operator console's pages start from it. */
+  consoleShell: BuiltPage;
 };
 
 /** Ties a build to the configuration it was made from, so the server can refuse a stale one. */

@@ -167,3 +167,45 @@ export const overviewReply = z.object({
   price: z.object({ usd: z.string(), age_seconds: z.number() }).nullable(),
   health: z.object({ database: serviceHealth, redis: serviceHealth, email: serviceHealth }),
 });
+
+export const reviewCase = z.object({
+  payout_id: z.number().int(),
+  user_id: z.number().int(),
+  email: z.string(),
+  amount: z.string(),
+  address: z.string(),
+  status: z.string(),
+  signals: z.array(z.object({ kind: z.string(), details: z.string() })),
+  opened_at: z.string(),
+  appeal: z.string().nullable(),
+  decision: z.enum(["approved", "rejected"]).nullable(),
+  reason: z.string().nullable(),
+});
+export const reviewsQuery = z.object({ open: z.enum(["1", "0"], { error: "Use open=1 or open=0." }).optional().default("1") });
+export const reviewsReply = z.object({ reviews: z.array(reviewCase) });
+export const reviewDecisionParams = z.object({
+  id: z.coerce.number().int().positive(),
+  decision: z.enum(["approve", "reject"], { error: "Approve or reject." }),
+});
+/** The reason goes to the member with the decision. */
+export const reviewDecisionBody = jsonObject({ reason: requiredText("Type the reason: the member sees it.", 500) });
+
+export const specialDay = z.object({ day: z.string(), multiplier: z.number().int(), note: z.string().nullable() });
+export const specialDaysReply = z.object({ days: z.array(specialDay) });
+export const setSpecialDayBody = jsonObject({
+  day: z.iso.date({ error: "Use a date like 2026-01-31." }),
+  multiplier: z.coerce.number({ error: "Choose a multiplier." }).int().min(1, "Choose 1, 2 or 3.").max(3, "Choose 1, 2 or 3."),
+  note: text("Keep the note under 200 characters.", 200).optional(),
+  reason: reasonField,
+});
+export const specialDayParams = z.object({ day: z.iso.date({ error: "Use a date like 2026-01-31." }) });
+
+export const contactMessageView = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  name: z.string(),
+  email: z.string(),
+  subject: z.string(),
+  message: z.string(),
+});
+export const messagesReply = z.object({ messages: z.array(contactMessageView) });

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { SitePage } from "../../app/site-pages.ts";
@@ -41,19 +41,19 @@ function writeSitemap(site: SiteConfig, pages: SitePage[], clientDir: string): v
   const hidden = pages.filter((page) => page.indexed === false).map((page) => `Disallow: ${page.path}`);
   writeFileSync(
     path.join(clientDir, "robots.txt"),
-    ["User-agent: *", "Disallow: /api/", ...hidden, "", `Sitemap: ${site.site.origin}/sitemap.xml`, ""].join("\n"),
+    ["User-agent: *", "Disallow: /api/", "Disallow: /admin", ...hidden, "", `Sitemap: ${site.site.origin}/sitemap.xml`, ""].join("\n"),
   );
 }
 
 /** Sitemap, robots.txt, per-page script hashes, brotli and gzip copies, and build/site-manifest.json. */
 export function finalizeSite(site: SiteConfig, pages: SitePage[], clientDir: string): SiteManifest {
-  rmSync(path.join(clientDir, "__spa-fallback.html"), { force: true });
   writeSitemap(site, pages, clientDir);
 
   const manifest: SiteManifest = {
     siteConfigHash: siteConfigHash(site),
     pages: Object.fromEntries(pages.map((page) => [page.path, builtPage(clientDir, pageFile(page.path))])),
     notFound: builtPage(clientDir, "404/index.html"),
+    consoleShell: builtPage(clientDir, "__spa-fallback.html"),
   };
 
   for (const file of listFiles(clientDir)) {

@@ -26,6 +26,8 @@ export type SiteBuild = {
   pages: Map<string, Asset>;
   files: Map<string, Asset>;
   notFound: Asset;
+  /** Every /admin path: the console renders in the browser only, so no operator data is ever in a built page. */
+  consoleShell: Asset;
 };
 
 export class SiteBuildError extends Error {
@@ -108,10 +110,11 @@ export function loadSiteBuild(clientDir: string, site: SiteConfig): SiteBuild {
   if (manifest.siteConfigHash !== siteConfigHash(site)) {
     throw new SiteBuildError("The site was built with a different site configuration: run `npm run build` again.");
   }
-  const page = ({ file, scriptHashes }: BuiltPage) =>
+  const page = ({ file, scriptHashes }: BuiltPage, extra: Record<string, string> = {}) =>
     readAsset(path.join(clientDir, file), {
       "cache-control": "no-cache",
       "content-security-policy": pageContentSecurityPolicy(site, scriptHashes),
+      ...extra,
     });
 
   const files = new Map<string, Asset>();
@@ -127,6 +130,7 @@ export function loadSiteBuild(clientDir: string, site: SiteConfig): SiteBuild {
     pages: new Map(Object.entries(manifest.pages).map(([pagePath, built]) => [pagePath, page(built)])),
     files,
     notFound: page(manifest.notFound),
+    consoleShell: page(manifest.consoleShell, { "x-robots-tag": "noindex, nofollow" }),
   };
 }
 
@@ -187,6 +191,7 @@ export const sitePlugin = fp<{ build: SiteBuild }>(async (app: FastifyInstance, 
     if (pathname.startsWith("/api/")) return reply.callNotFound();
     const page = build.pages.get(pathname) ?? build.files.get(pathname);
     if (page) return sendAsset(request, reply, page);
+    if (pathname === "/admin" || pathname.startsWith("/admin/")) return sendAsset(request, reply, build.consoleShell);
     if (pathname.length > 1 && pathname.endsWith("/") && build.pages.has(pathname.slice(0, -1))) {
       return reply.redirect(request.url.replace(pathname, pathname.slice(0, -1)), 301);
     }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Clock } from "../clock.ts";
+import { setRole } from "../services/console/roles.ts";
 import type { Database } from "../db/client.ts";
 import { users } from "../db/schema.ts";
 import { insertMember } from "../services/auth/insert-member.ts";
@@ -32,6 +33,7 @@ export async function e2eHooks(fastify: FastifyInstance, { db, clock }: { db: Da
           referred_by: z.string().optional(),
           remember: z.boolean().optional(),
           unverified: z.boolean().optional(),
+          role: z.enum(["support", "admin"]).optional(),
         }),
       },
     },
@@ -52,6 +54,7 @@ export async function e2eHooks(fastify: FastifyInstance, { db, clock }: { db: Da
         createdAt: new Date(clock.now().getTime() - 30 * 24 * 60 * 60 * 1000),
         emailVerifiedAt: body.unverified ? null : clock.now(),
       });
+      if (body.role) await setRole({ db, clock }, "shell", { id: user.id, email }, body.role, "e2e staff member");
       const session = await createSession({ db, clock }, user.id, body.remember ?? false);
       return { email, password: E2E_PASSWORD, referral_code: user.referralCode, session_token: session.token };
     },

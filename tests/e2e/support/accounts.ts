@@ -6,7 +6,7 @@ export type E2EUser = { email: string; password: string; referral_code: string; 
 export async function signedInUser(
   context: BrowserContext,
   baseURL: string,
-  options: { first_name?: string; referred_by?: string; unverified?: boolean } = {},
+  options: { first_name?: string; referred_by?: string; unverified?: boolean; role?: "support" | "admin" } = {},
 ): Promise<E2EUser> {
   const reply = await context.request.post("/__e2e__/users", { data: options });
   if (!reply.ok()) throw new Error(`could not create a user: ${reply.status()} ${await reply.text()}`);

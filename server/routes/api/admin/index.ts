@@ -8,8 +8,11 @@ import { consoleAccessRoutes } from "./access.ts";
 import { consoleAuditRoutes } from "./audit.ts";
 import { guardConsole } from "./guard.ts";
 import { consoleMemberRoutes } from "./members.ts";
+import { consoleMessageRoutes } from "./messages.ts";
 import { consoleOverviewRoutes, type OverviewOptions } from "./overview.ts";
 import { consolePayoutRoutes } from "./payouts.ts";
+import { consoleReviewRoutes } from "./review.ts";
+import { consoleSpecialDayRoutes } from "./special-days.ts";
 
 export type ConsoleRoutesOptions = OverviewOptions & { db: Database; clock: Clock; site: SiteConfig; env: ServerEnv; secret: string };
 
@@ -22,4 +25,7 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRoutes
   await app.register(consoleAuditRoutes, options);
   await app.register(consolePayoutRoutes, withKey);
   await app.register(consoleOverviewRoutes, options);
+  await app.register(consoleReviewRoutes, options);
+  await app.register(consoleSpecialDayRoutes, options);
+  await app.register(consoleMessageRoutes, options);
 }

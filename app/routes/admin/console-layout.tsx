@@ -1,0 +1,10 @@
+import { Outlet } from "react-router";
+
+export default function ConsoleLayout() {
+  return (
+    <div>
+      <p>console</p>
+      <Outlet />
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { reviewDecisionBody, reviewDecisionParams, reviewsQuery, reviewsReply } from "../../../../common/api/admin.ts";
+import { errorReply, successReply } from "../../../../common/api/fields.ts";
+import type { Clock } from "../../../clock.ts";
+import type { Database } from "../../../db/client.ts";
+import { recordAudit } from "../../../services/console/audit.ts";
+import { approvePayout, listReviews, rejectPayout } from "../../../services/fairness/payout-review.ts";
+import { actorOf } from "./guard.ts";
+
+/** Flagged payouts with their signals and the member's appeal; an admin approves or rejects, with a reason the member reads. */
+export async function consoleReviewRoutes(fastify: FastifyInstance, { db, clock }: { db: Database; clock: Clock }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    "/api/admin/reviews",
+    { config: { consoleAccess: "console" }, schema: { querystring: reviewsQuery, response: { 200: reviewsReply, "4xx": errorReply } } },
+    async (request) => ({
+      reviews: (await listReviews(db, { open: request.query.open === "1" })).map((item) => ({
+        payout_id: item.payoutId,
+        user_id: item.userId,
+        email: item.email,
+        amount: item.amount.toString(),
+        address: item.address,
+        status: item.status,
+        signals: item.signals,
+        opened_at: item.openedAt.toISOString(),
+        appeal: item.appeal,
+        decision: item.decision,
+        reason: item.reason,
+      })),
+    }),
+  );
+
+  app.post(
+    "/api/admin/reviews/:id/:decision",
+    {
+      config: { consoleAccess: "admin", stateChanging: true },
+      schema: { params: reviewDecisionParams, body: reviewDecisionBody, response: { 200: successReply, "4xx": errorReply } },
+    },
+    async (request, reply) => {
+      const { id, decision } = request.params;
+      const { reason } = request.body;
+      const decide = decision === "approve" ? approvePayout : rejectPayout;
+      const result = await db.transaction(async (tx) => {
+        const decided = await decide({ db: tx, clock }, id, { actor: `admin:${request.operator.email}`, reason });
+        if (decided.ok)
+          await recordAudit(tx, clock, actorOf(request), {
+            action: `review.${decision}`,
+            subject: `payout:${id}`,
+            before: { status: "in_review" },
+            after: { status: decision === "approve" ? "requested" : "rejected" },
+            reason,
+          });
+        return decided;
+      });
+      if (!result.ok) return reply.code(409).send({ err_msg: result.message });
+      return { suc_msg: decision === "approve" ? "Approved: the transfer goes in the next batch." : "Rejected: the tokens are back on the member's balance." };
+    },
+  );
+}
