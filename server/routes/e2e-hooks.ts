@@ -3,10 +3,10 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Clock } from "../clock.ts";
-import { setRole } from "../services/console/roles.ts";
 import type { Database } from "../db/client.ts";
 import { users } from "../db/schema.ts";
 import { insertMember } from "../services/auth/insert-member.ts";
+import { setRole } from "../services/console/roles.ts";
 import { createSession } from "../services/sessions.ts";
 
 export const E2E_PASSWORD = "end-to-end-password";

@@ -1,3 +1,114 @@
-export default function Page() {
-  return <h1>member</h1>;
+import { Link, useParams } from "react-router";
+import type { z } from "zod";
+import type { memberReply } from "../../../common/api/admin.ts";
+import { CardSection } from "../../components/ui/card-section.tsx";
+import { FormMessage } from "../../components/ui/form-message.tsx";
+import { TextField } from "../../components/ui/text-field.tsx";
+import { ActionForm } from "../../features/console/action-form.tsx";
+import { CodeField } from "../../features/console/code-field.tsx";
+import { useConsole } from "../../features/console/console-context.ts";
+import { Cell, DataTable } from "../../features/console/data-table.tsx";
+import { useConsoleQuery } from "../../features/console/use-console-query.ts";
+import { formatTokens } from "../../lib/token-amount.ts";
+import { site } from "../../site.ts";
+
+type MemberView = z.infer<typeof memberReply>;
+
+/** One member: profile, verification, the ledger with its running balance, and (admins) a credit or debit with a reason. */
+export default function ConsoleMember() {
+  const { id } = useParams();
+  const { operator } = useConsole();
+  const { data, error, reload } = useConsoleQuery<MemberView>(`/api/admin/members/${encodeURIComponent(id ?? "")}`);
+  const member = data?.member;
+  return (
+    <>
+      <p>
+        <Link to="/admin/members" className="text-brand-700 underline">
+          Members
+        </Link>
+      </p>
+      <h1 className="mt-2 text-3xl font-bold">{member ? member.name || member.email : "Member"}</h1>
+      <FormMessage error={error} />
+      {member && data ? (
+        <div className="mt-6 grid gap-6 lg:grid-cols-3">
+          <CardSection title="Profile" className="lg:col-span-1">
+            <dl className="mt-3 space-y-2 break-words">
+              <div>
+                <dt className="text-sm font-semibold text-ink-800">Email</dt>
+                <dd>{member.email}</dd>
+              </div>
+              <div>
+                <dt className="text-sm font-semibold text-ink-800">Balance</dt>
+                <dd data-testid="member-balance">{formatTokens(member.balance)}</dd>
+              </div>
+              <div>
+                <dt className="text-sm font-semibold text-ink-800">Wallet</dt>
+                <dd className="font-mono text-sm">{member.wallet_address ?? "none"}</dd>
+                <dd className="text-sm">
+                  {member.wallet_verified_at ? `verified ${member.wallet_verified_at.slice(0, 10)}` : "not verified"}
+                </dd>
+              </div>
+              <div>
+                <dt className="text-sm font-semibold text-ink-800">Referral code</dt>
+                <dd>{member.referral_code}</dd>
+              </div>
+              <div>
+                <dt className="text-sm font-semibold text-ink-800">Claims · role · joined</dt>
+                <dd>
+                  {member.claim_count} · {member.role} · {member.created_at.slice(0, 10)}
+                </dd>
+              </div>
+            </dl>
+          </CardSection>
+          <div className="space-y-6 lg:col-span-2">
+            {operator.role === "admin" ? (
+              <CardSection title="Credit or debit">
+                <div className="mt-3">
+                  <ActionForm<{ balance: string }>
+                    path={`/api/admin/members/${member.id}/adjust`}
+                    submitLabel="Post to the ledger"
+                    successText={(reply) => `Posted. The balance is now ${formatTokens(reply.balance)}.`}
+                    onDone={() => void reload()}
+                  >
+                    <fieldset>
+                      <legend className="field-label">Direction</legend>
+                      <div className="flex gap-6">
+                        <label className="flex items-center gap-2">
+                          <input type="radio" name="direction" value="credit" defaultChecked /> Credit
+                        </label>
+                        <label className="flex items-center gap-2">
+                          <input type="radio" name="direction" value="debit" /> Debit
+                        </label>
+                      </div>
+                    </fieldset>
+                    <TextField label={`Tokens (${site.token.symbol})`} name="tokens" inputMode="numeric" required />
+                    <TextField label="Reason" name="reason" required hint="Kept in the audit log and on the ledger line." />
+                    <CodeField />
+                  </ActionForm>
+                </div>
+              </CardSection>
+            ) : null}
+            <section aria-labelledby="ledger">
+              <h2 id="ledger" className="text-xl font-bold">
+                Ledger
+              </h2>
+              <DataTable label="Ledger, newest first" head={["When", "Kind", "Amount", "Balance after", "Reason"]}>
+                {data.ledger.map((line) => (
+                  <tr key={line.id}>
+                    <Cell>{line.at.replace("T", " ").slice(0, 16)}</Cell>
+                    <Cell>{line.kind}</Cell>
+                    <Cell>{formatTokens(line.amount)}</Cell>
+                    <Cell>{formatTokens(line.balance_after)}</Cell>
+                    <Cell>{line.reason ?? ""}</Cell>
+                  </tr>
+                ))}
+              </DataTable>
+            </section>
+          </div>
+        </div>
+      ) : error ? null : (
+        <p role="status">Loading…</p>
+      )}
+    </>
+  );
 }

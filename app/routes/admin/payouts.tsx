@@ -1,3 +1,212 @@
-export default function Page() {
-  return <h1>payouts</h1>;
+import { useState } from "react";
+import { useSearchParams } from "react-router";
+import type { z } from "zod";
+import type { adminPayoutsReply, batchReply, reconcileReply, sendReply } from "../../../common/api/admin.ts";
+import { PAYOUT_STATUS_LABELS, type PayoutStatusName } from "../../../common/api/payouts.ts";
+import { CardSection } from "../../components/ui/card-section.tsx";
+import { FormMessage } from "../../components/ui/form-message.tsx";
+import { TextField } from "../../components/ui/text-field.tsx";
+import { ActionForm } from "../../features/console/action-form.tsx";
+import { CodeField } from "../../features/console/code-field.tsx";
+import { useConsole } from "../../features/console/console-context.ts";
+import { Cell, DataTable } from "../../features/console/data-table.tsx";
+import { useConsoleQuery } from "../../features/console/use-console-query.ts";
+import { formatTokens } from "../../lib/token-amount.ts";
+
+type PayoutsPage = z.infer<typeof adminPayoutsReply>;
+type Batch = z.infer<typeof batchReply>;
+
+function SafeFileButton({ batchId }: { batchId: number }) {
+  const { download } = useConsole();
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <div className="space-y-2">
+      <button
+        type="button"
+        className="btn-secondary"
+        onClick={async () => setError(await download(`/api/admin/payouts/batches/${batchId}/safe-file`))}
+      >
+        Download the Safe file for batch {batchId}
+      </button>
+      <FormMessage error={error} />
+    </div>
+  );
+}
+
+/** Payouts by status, with the batch, the Safe file, the hot wallet, reconciliation and returns. */
+export default function ConsolePayouts() {
+  const { operator } = useConsole();
+  const [params, setParams] = useSearchParams();
+  const status = params.get("status") ?? "";
+  const { data, error, reload } = useConsoleQuery<PayoutsPage>(`/api/admin/payouts${status ? `?status=${status}` : ""}`);
+  const [batch, setBatch] = useState<Batch | null>(null);
+  const admin = operator.role === "admin";
+  const batchIds = [...new Set((data?.payouts ?? []).map((payout) => payout.batch_id).filter((id): id is number => id !== null))];
+
+  return (
+    <>
+      <h1 className="text-3xl font-bold">Payouts</h1>
+      <FormMessage error={error} />
+      {data && data.alerts.length > 0 ? (
+        <section aria-labelledby="alerts" className="mt-6 rounded-lg border border-danger-700/30 bg-red-50 p-4">
+          <h2 id="alerts" className="text-xl font-bold text-danger-700">
+            Alerts
+          </h2>
+          <ul className="mt-2 list-disc pl-5">
+            {data.alerts.map((alert) => (
+              <li key={alert.id}>
+                {alert.kind}: {alert.details} ({alert.subject}, {alert.created_at.slice(0, 16).replace("T", " ")})
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+        {admin ? (
+          <CardSection title="Make a batch">
+            <p className="mt-2 text-sm text-ink-800">Takes the oldest requested transfers, up to the batch limit.</p>
+            <div className="mt-3">
+              <ActionForm<Batch>
+                path="/api/admin/payouts/batches"
+                submitLabel="Make the batch"
+                successText={(made) =>
+                  made.batch_id
+                    ? `Batch ${made.batch_id}: ${made.count} transfers, ${formatTokens(made.total)}.`
+                    : "No transfer is waiting."
+                }
+                onDone={(made) => {
+                  setBatch(made);
+                  void reload();
+                }}
+              >
+                <TextField label="Reason" name="reason" required />
+                <CodeField />
+              </ActionForm>
+              {batch?.batch_id ? (
+                <div className="mt-4">
+                  <SafeFileButton batchId={batch.batch_id} />
+                </div>
+              ) : null}
+            </div>
+          </CardSection>
+        ) : null}
+        {admin && data?.hot_wallet ? (
+          <CardSection title="Send with the hot wallet">
+            <div className="mt-3">
+              <ActionForm<z.infer<typeof sendReply>>
+                path={({ batch: id = "" }) => `/api/admin/payouts/batches/${encodeURIComponent(id)}/send`}
+                submitLabel="Send the batch"
+                toBody={({ reason = "", code = "" }) => ({ reason, code })}
+                confirm={({ batch: id }) => `Send batch ${id} from the hot wallet, with fees capped at ${data.fee_cap_gwei} gwei?`}
+                successText={(sent) => `Signed ${sent.signed}, sent again ${sent.rebroadcast}, already paid ${sent.already_paid}.`}
+                onDone={() => void reload()}
+              >
+                <TextField
+                  label="Batch number"
+                  name="batch"
+                  inputMode="numeric"
+                  required
+                  hint={`Fees are capped at ${data.fee_cap_gwei} gwei.`}
+                />
+                <TextField label="Reason" name="reason" required />
+                <CodeField />
+              </ActionForm>
+            </div>
+          </CardSection>
+        ) : null}
+        {data?.chain ? (
+          <CardSection title="Reconcile now">
+            <p className="mt-2 text-sm text-ink-800">Reads the treasury's transfers from the chain and matches them to payouts.</p>
+            <div className="mt-3">
+              <ActionForm<z.infer<typeof reconcileReply>>
+                path="/api/admin/payouts/reconcile"
+                submitLabel="Reconcile now"
+                successText={(done) =>
+                  `Matched ${done.matched}, confirmed ${done.confirmed}, reverted ${done.reverted}, new alerts ${done.alerts}.`
+                }
+                onDone={() => void reload()}
+              >
+                <TextField label="Reason" name="reason" required defaultValue="checked the chain from the console" />
+              </ActionForm>
+            </div>
+          </CardSection>
+        ) : null}
+      </div>
+
+      <section aria-labelledby="transfers" className="mt-8">
+        <h2 id="transfers" className="text-xl font-bold">
+          Transfers
+        </h2>
+        <div className="mt-3 flex flex-wrap items-end gap-3">
+          <label className="field-label" htmlFor="status-filter">
+            Status
+          </label>
+          <select
+            id="status-filter"
+            className="field-input w-auto"
+            value={status}
+            onChange={(event) => setParams(event.target.value ? { status: event.target.value } : {})}
+          >
+            <option value="">All</option>
+            {Object.entries(PAYOUT_STATUS_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+        {data ? (
+          <DataTable label="Transfers" head={["#", "Member", "Amount", "To", "Status", "Batch", "Requested"]}>
+            {data.payouts.map((payout) => (
+              <tr key={payout.id}>
+                <Cell>{payout.id}</Cell>
+                <Cell>
+                  <a href={`/admin/members/${payout.user_id}`} className="text-brand-700 underline">
+                    #{payout.user_id}
+                  </a>
+                </Cell>
+                <Cell>{formatTokens(payout.amount)}</Cell>
+                <Cell mono>{payout.address}</Cell>
+                <Cell>{PAYOUT_STATUS_LABELS[payout.status as PayoutStatusName] ?? payout.status}</Cell>
+                <Cell>{payout.batch_id ?? "—"}</Cell>
+                <Cell>{payout.requested_at.slice(0, 16).replace("T", " ")}</Cell>
+              </tr>
+            ))}
+          </DataTable>
+        ) : null}
+      </section>
+
+      {admin && batchIds.length > 0 ? (
+        <section aria-labelledby="batches" className="mt-8">
+          <h2 id="batches" className="text-xl font-bold">
+            Safe files
+          </h2>
+          <div className="mt-3 flex flex-wrap gap-4">
+            {batchIds.map((id) => (
+              <SafeFileButton key={id} batchId={id} />
+            ))}
+          </div>
+        </section>
+      ) : null}
+
+      {admin ? (
+        <CardSection title="Return a transfer" className="mt-8">
+          <p className="mt-2 text-sm text-ink-800">The tokens go back to the member's balance, with the reason on their ledger.</p>
+          <div className="mt-3">
+            <ActionForm<{ balance: string }>
+              path={({ payout = "" }) => `/api/admin/payouts/${encodeURIComponent(payout)}/return`}
+              toBody={({ reason = "", code = "" }) => ({ reason, code })}
+              submitLabel="Return the transfer"
+              successText={(reply) => `Returned. The member's balance is now ${formatTokens(reply.balance)}.`}
+              onDone={() => void reload()}
+            >
+              <TextField label="Transfer number" name="payout" inputMode="numeric" required />
+              <TextField label="Reason" name="reason" required />
+              <CodeField />
+            </ActionForm>
+          </div>
+        </CardSection>
+      ) : null}
+    </>
+  );
 }

@@ -1,3 +1,82 @@
-export default function Page() {
-  return <h1>review</h1>;
+import type { z } from "zod";
+import type { reviewsReply } from "../../../common/api/admin.ts";
+import { CardSection } from "../../components/ui/card-section.tsx";
+import { FormMessage } from "../../components/ui/form-message.tsx";
+import { TextField } from "../../components/ui/text-field.tsx";
+import { ActionForm } from "../../features/console/action-form.tsx";
+import { useConsole } from "../../features/console/console-context.ts";
+import { useConsoleQuery } from "../../features/console/use-console-query.ts";
+import { formatTokens } from "../../lib/token-amount.ts";
+
+type Review = z.infer<typeof reviewsReply>["reviews"][number];
+
+function ReviewCard({ review, canDecide, onDecided }: { review: Review; canDecide: boolean; onDecided: () => void }) {
+  return (
+    <CardSection title={`Transfer ${review.payout_id}: ${formatTokens(review.amount)} to ${review.email}`}>
+      <dl className="mt-3 space-y-2 break-words">
+        <div>
+          <dt className="text-sm font-semibold text-ink-800">Wallet</dt>
+          <dd className="font-mono text-sm">{review.address}</dd>
+        </div>
+        <div>
+          <dt className="text-sm font-semibold text-ink-800">Signals</dt>
+          <dd>
+            <ul className="list-disc pl-5">
+              {review.signals.map((signal) => (
+                <li key={`${signal.kind}-${signal.details}`}>
+                  <span className="font-semibold">{signal.kind}</span>: {signal.details}
+                </li>
+              ))}
+            </ul>
+          </dd>
+        </div>
+        <div>
+          <dt className="text-sm font-semibold text-ink-800">The member's appeal</dt>
+          <dd>{review.appeal ?? "None yet."}</dd>
+        </div>
+      </dl>
+      {canDecide ? (
+        <div className="mt-4 grid gap-6 sm:grid-cols-2">
+          {(["approve", "reject"] as const).map((decision) => (
+            <ActionForm
+              key={decision}
+              path={`/api/admin/reviews/${review.payout_id}/${decision}`}
+              submitLabel={decision === "approve" ? "Approve" : "Reject"}
+              onDone={onDecided}
+            >
+              <TextField
+                label={decision === "approve" ? "Reason to approve" : "Reason to reject"}
+                name="reason"
+                required
+                hint="The member reads this."
+              />
+            </ActionForm>
+          ))}
+        </div>
+      ) : null}
+    </CardSection>
+  );
+}
+
+/** Flagged payouts waiting for a person, with their signals and the member's appeal. */
+export default function ConsoleReview() {
+  const { operator } = useConsole();
+  const { data, error, reload } = useConsoleQuery<z.infer<typeof reviewsReply>>("/api/admin/reviews?open=1");
+  return (
+    <>
+      <h1 className="text-3xl font-bold">Review</h1>
+      <FormMessage error={error} />
+      <div className="mt-6 space-y-6">
+        {data ? (
+          data.reviews.length === 0 ? (
+            <p role="status">No transfer is waiting for a review.</p>
+          ) : (
+            data.reviews.map((review) => (
+              <ReviewCard key={review.payout_id} review={review} canDecide={operator.role === "admin"} onDecided={() => void reload()} />
+            ))
+          )
+        ) : null}
+      </div>
+    </>
+  );
 }

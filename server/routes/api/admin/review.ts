@@ -55,7 +55,12 @@ export async function consoleReviewRoutes(fastify: FastifyInstance, { db, clock 
         return decided;
       });
       if (!result.ok) return reply.code(409).send({ err_msg: result.message });
-      return { suc_msg: decision === "approve" ? "Approved: the transfer goes in the next batch." : "Rejected: the tokens are back on the member's balance." };
+      return {
+        suc_msg:
+          decision === "approve"
+            ? "Approved: the transfer goes in the next batch."
+            : "Rejected: the tokens are back on the member's balance.",
+      };
     },
   );
 }

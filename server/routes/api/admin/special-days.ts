@@ -30,7 +30,13 @@ export async function consoleSpecialDayRoutes(fastify: FastifyInstance, { db, cl
       const before = await byDay(day);
       const problem = await setSpecialDay(db, day, multiplier, note?.trim() || null);
       if (problem) return reply.code(400).send({ err_msg: problem });
-      await recordAudit(db, clock, actorOf(request), { action: "special_day.set", subject: `day:${day}`, before, after: { multiplier, note }, reason });
+      await recordAudit(db, clock, actorOf(request), {
+        action: "special_day.set",
+        subject: `day:${day}`,
+        before,
+        after: { multiplier, note },
+        reason,
+      });
       return { suc_msg: `${day} now pays ×${multiplier}.` };
     },
   );
@@ -45,7 +51,12 @@ export async function consoleSpecialDayRoutes(fastify: FastifyInstance, { db, cl
       const { day } = request.params;
       const before = await byDay(day);
       if (!(await removeSpecialDay(db, day))) return reply.code(404).send({ err_msg: "That day is not in the calendar." });
-      await recordAudit(db, clock, actorOf(request), { action: "special_day.remove", subject: `day:${day}`, before, reason: request.body.reason });
+      await recordAudit(db, clock, actorOf(request), {
+        action: "special_day.remove",
+        subject: `day:${day}`,
+        before,
+        reason: request.body.reason,
+      });
       return { suc_msg: `${day} is back to the normal reward.` };
     },
   );

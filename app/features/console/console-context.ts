@@ -1,0 +1,23 @@
+import { createContext, useContext } from "react";
+import type { ConsoleState } from "../../../common/api/admin.ts";
+import type { ErrorReply } from "../../../common/api/fields.ts";
+import type { ApiResult } from "../../lib/api-client.ts";
+
+export type ConsoleReply<T> = ApiResult<T & Partial<ErrorReply>>;
+
+/** What every console page gets from the layout: who is operating, and calls that carry the console's CSRF token. */
+export type ConsoleApi = {
+  operator: ConsoleState;
+  get<T>(path: string): Promise<ConsoleReply<T>>;
+  post<T>(path: string, body: Record<string, unknown>): Promise<ConsoleReply<T>>;
+  /** Saves the attachment the server sends; answers the refusal's text, or null when saved. */
+  download(path: string): Promise<string | null>;
+};
+
+export const ConsoleContext = createContext<ConsoleApi | null>(null);
+
+export function useConsole(): ConsoleApi {
+  const api = useContext(ConsoleContext);
+  if (!api) throw new Error("useConsole outside the console layout");
+  return api;
+}

@@ -1,0 +1,165 @@
+import { type FormEvent, useState } from "react";
+import { Link } from "react-router";
+import { CardSection } from "../../components/ui/card-section.tsx";
+import { FormMessage } from "../../components/ui/form-message.tsx";
+import { TextField } from "../../components/ui/text-field.tsx";
+import { UNREACHABLE } from "../../lib/use-api-form.ts";
+import { CodeField } from "./code-field.tsx";
+import type { ConsoleReply } from "./console-context.ts";
+import type { DoorState } from "./use-console-door.ts";
+
+type Send = <T>(path: string, init?: RequestInit) => Promise<ConsoleReply<T>>;
+
+const post = (body: Record<string, unknown>): RequestInit => ({ method: "POST", body: JSON.stringify(body) });
+
+function fieldValue(event: FormEvent<HTMLFormElement>, name: string): string {
+  return String(new FormData(event.currentTarget).get(name) ?? "");
+}
+
+/** The screens before the console opens: not signed in, not staff, enrolment of the app, the code. */
+export function ConsoleDoor({ door, send, onOpen }: { door: DoorState; send: Send; onOpen: () => void }) {
+  switch (door.kind) {
+    case "loading":
+      return <p role="status">Checking your access…</p>;
+    case "unreachable":
+      return (
+        <div className="space-y-4">
+          <FormMessage error={UNREACHABLE} />
+          <button type="button" className="btn-primary" onClick={onOpen}>
+            Try again
+          </button>
+        </div>
+      );
+    case "signed-out":
+      return (
+        <CardSection title="Sign in first">
+          <p className="mt-2">The console opens for the team's accounts. Sign in, then come back to this page.</p>
+          <Link to="/login" className="btn-primary mt-4">
+            Sign in
+          </Link>
+        </CardSection>
+      );
+    case "not-staff":
+      return (
+        <CardSection title="No access">
+          <p className="mt-2">{door.message}</p>
+          <Link to="/dashboard" className="btn-secondary mt-4">
+            Back to your dashboard
+          </Link>
+        </CardSection>
+      );
+    case "enrol":
+      return <EnrolAuthenticator send={send} onDone={onOpen} />;
+    case "locked":
+      return <OpenWithCode send={send} onOpen={onOpen} codesLeft={door.operator.recovery_codes_left} />;
+    case "open":
+      return null;
+  }
+}
+
+function EnrolAuthenticator({ send, onDone }: { send: Send; onDone: () => void }) {
+  const [enrolment, setEnrolment] = useState<{ secret: string; qr_svg: string } | null>(null);
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const start = async () => {
+    const result = await send<{ secret: string; qr_svg: string }>("/api/admin/two-factor/setup", { method: "POST" });
+    if (result.ok && result.body) setEnrolment(result.body);
+    setError(result.ok ? null : (result.body?.err_msg ?? UNREACHABLE));
+  };
+
+  const confirm = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const result = await send<{ recovery_codes: string[] }>("/api/admin/two-factor/confirm", post({ code: fieldValue(event, "code") }));
+    if (result.ok && result.body) setCodes(result.body.recovery_codes);
+    setError(result.ok ? null : (result.body?.err_msg ?? UNREACHABLE));
+  };
+
+  if (codes)
+    return (
+      <CardSection title="Save your recovery codes">
+        <p className="mt-2">
+          Each code opens the console once if you lose your phone. Keep them somewhere safe, away from this computer. They are not shown
+          again.
+        </p>
+        <ul aria-label="Recovery codes" className="mt-4 grid grid-cols-2 gap-2 font-mono text-lg sm:grid-cols-3">
+          {codes.map((code) => (
+            <li key={code}>{code}</li>
+          ))}
+        </ul>
+        <button type="button" className="btn-primary mt-6" onClick={onDone}>
+          I have saved my recovery codes
+        </button>
+      </CardSection>
+    );
+
+  return (
+    <CardSection title="Set up two-factor sign-in">
+      <p className="mt-2">
+        The console asks for a code from an authenticator app (such as Google Authenticator, 1Password or Aegis) each time it opens and
+        before money moves.
+      </p>
+      <div className="mt-4 space-y-4">
+        <FormMessage error={error} />
+        {enrolment ? (
+          <>
+            <img
+              src={`data:image/svg+xml;utf8,${encodeURIComponent(enrolment.qr_svg)}`}
+              alt="QR code: scan it with your authenticator app"
+              width={200}
+              height={200}
+              className="rounded-lg border border-sand-200"
+            />
+            <p>
+              Or type this key into the app: <code className="font-mono text-lg">{enrolment.secret}</code>
+            </p>
+            <form onSubmit={confirm} noValidate className="space-y-4">
+              <CodeField />
+              <button type="submit" className="btn-primary">
+                Confirm the code
+              </button>
+            </form>
+          </>
+        ) : (
+          <button type="button" className="btn-primary" onClick={start}>
+            Show the QR code
+          </button>
+        )}
+      </div>
+    </CardSection>
+  );
+}
+
+function OpenWithCode({ send, onOpen, codesLeft }: { send: Send; onOpen: () => void; codesLeft: number }) {
+  const [useRecovery, setUseRecovery] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const body = useRecovery ? { recovery_code: fieldValue(event, "recovery_code") } : { code: fieldValue(event, "code") };
+    const result = await send("/api/admin/sign-in", post(body));
+    if (result.ok) return onOpen();
+    setError(result.body?.err_msg ?? UNREACHABLE);
+  };
+
+  return (
+    <CardSection title="Open the console">
+      <form onSubmit={submit} noValidate className="mt-4 space-y-4">
+        <FormMessage error={error} />
+        {useRecovery ? (
+          <TextField label="Recovery code" name="recovery_code" required autoComplete="off" hint={`You have ${codesLeft} left.`} />
+        ) : (
+          <CodeField />
+        )}
+        <div className="flex flex-wrap gap-3">
+          <button type="submit" className="btn-primary">
+            Open the console
+          </button>
+          <button type="button" className="btn-secondary" onClick={() => setUseRecovery((current) => !current)}>
+            {useRecovery ? "Use the app's code" : "Use a recovery code"}
+          </button>
+        </div>
+      </form>
+    </CardSection>
+  );
+}

@@ -1,0 +1,74 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { ADMIN_REFUSALS, type ConsoleState, CSRF_HEADER } from "../../../common/api/admin.ts";
+import { downloadFile, request } from "../../lib/api-client.ts";
+import { UNREACHABLE } from "../../lib/use-api-form.ts";
+import { useCsrfToken } from "../../lib/use-csrf-token.ts";
+import type { ConsoleApi, ConsoleReply } from "./console-context.ts";
+
+/** Where the operator stands at the console's door. */
+export type DoorState =
+  | { kind: "loading" }
+  | { kind: "unreachable" }
+  | { kind: "signed-out" }
+  | { kind: "not-staff"; message: string }
+  | { kind: "enrol"; operator: ConsoleState }
+  | { kind: "locked"; operator: ConsoleState }
+  | { kind: "open"; operator: ConsoleState };
+
+/**
+ * Asks the server where the operator stands and keeps the console's calls:
+ * each carries the console CSRF token, and the answer that the second factor
+ * lapsed (30 idle minutes) closes the console until a new code is given.
+ */
+export function useConsoleDoor() {
+  const csrf = useCsrfToken("console", { load: false });
+  const [door, setDoor] = useState<DoorState>({ kind: "loading" });
+  const operatorRef = useRef<ConsoleState | null>(null);
+
+  const send = useCallback(
+    async <T>(path: string, init: RequestInit = {}): Promise<ConsoleReply<T>> => {
+      const withToken = async (token: string | null) =>
+        request<T & { err_msg?: string }>(path, { ...init, headers: { [CSRF_HEADER]: token ?? "" } });
+      let result = await withToken(await csrf.ensure());
+      if (result.status === 403 && result.body?.err_msg === ADMIN_REFUSALS.formExpired) result = await withToken(await csrf.refresh());
+      if (result.status === 401 && result.body?.err_msg === ADMIN_REFUSALS.secondFactor && operatorRef.current)
+        setDoor({ kind: "locked", operator: { ...operatorRef.current, console_open: false } });
+      return result;
+    },
+    [csrf],
+  );
+
+  const check = useCallback(async () => {
+    const result = await send<ConsoleState>("/api/admin/session");
+    if (result.status === 0 || result.status >= 500) return setDoor({ kind: "unreachable" });
+    if (result.status === 401) return setDoor({ kind: "signed-out" });
+    if (!result.ok || !result.body) return setDoor({ kind: "not-staff", message: result.body?.err_msg ?? UNREACHABLE });
+    const operator = result.body;
+    operatorRef.current = operator;
+    setDoor({ kind: !operator.enrolled ? "enrol" : operator.console_open ? "open" : "locked", operator });
+  }, [send]);
+
+  useEffect(() => {
+    void check();
+  }, [check]);
+
+  const api = useMemo<ConsoleApi | null>(() => {
+    if (door.kind !== "open") return null;
+    return {
+      operator: door.operator,
+      get: (path) => send(path),
+      post: (path, body) => send(path, { method: "POST", body: JSON.stringify(body) }),
+      download: async (path) => {
+        const file = await downloadFile(path, { [CSRF_HEADER]: (await csrf.ensure()) ?? "" });
+        if (!file.ok) return file.message ?? UNREACHABLE;
+        const url = URL.createObjectURL(file.blob);
+        const link = Object.assign(document.createElement("a"), { href: url, download: file.filename });
+        link.click();
+        URL.revokeObjectURL(url);
+        return null;
+      },
+    };
+  }, [door, send, csrf]);
+
+  return { door, api, check, send };
+}
