@@ -8,10 +8,13 @@ import {
   createPublicClient,
   createTestClient,
   createWalletClient,
+  encodeAbiParameters,
   getAddress,
   type Hex,
   http,
+  keccak256,
   parseAbi,
+  toHex,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
@@ -110,13 +113,14 @@ export const ERC20_ABI = parseAbi([
  * its supply, and anvil's test actions (impersonation stands in for the
  * treasury Safe's signers; snapshots and reverts make reorgs).
  */
-export async function payoutChain(rpcUrl: string, { decimals = 18, treasury }: { decimals?: number; treasury: Address }) {
+export async function payoutChain(rpcUrl: string, { decimals = 18, treasury, at }: { decimals?: number; treasury: Address; at?: Address }) {
   const contracts = compileFixtures();
   const dev = devWallet(rpcUrl);
   const supply = 10n ** 12n * 10n ** BigInt(decimals);
-  const token = getAddress(await dev.deploy(contracts.TestToken as { abi: Abi; bytecode: Hex }, ["Kestrel", "KSTL", decimals, supply]));
-  await dev.write(token, ERC20_ABI, "transfer", [treasury, supply]);
+  const deployed = getAddress(await dev.deploy(contracts.TestToken as { abi: Abi; bytecode: Hex }, ["Kestrel", "KSTL", decimals, supply]));
+  await dev.write(deployed, ERC20_ABI, "transfer", [treasury, supply]);
   const test = createTestClient({ mode: "anvil", chain: foundry, transport: http(rpcUrl) });
+  const token = at ? await copyTokenTo(rpcUrl, deployed, at, treasury) : deployed;
   const client = createPublicClient({ chain: foundry, transport: http(rpcUrl) });
   await test.setBalance({ address: treasury, value: 10n ** 21n });
   return {
@@ -134,4 +138,23 @@ export async function payoutChain(rpcUrl: string, { decimals = 18, treasury }: {
     },
     balanceOf: (owner: Address) => client.readContract({ address: token, abi: ERC20_ABI, functionName: "balanceOf", args: [owner] }),
   };
+}
+
+/**
+ * Puts the deployed test token at another address (the one a built site is
+ * configured with): its code, its name, symbol, decimals and supply (slots
+ * 0 to 3 of TestToken), and the treasury's balance (balanceOf is slot 4).
+ */
+async function copyTokenTo(rpcUrl: string, from: Address, to: Address, holder: Address): Promise<Address> {
+  const test = createTestClient({ mode: "anvil", chain: foundry, transport: http(rpcUrl) });
+  const reader = createPublicClient({ chain: foundry, transport: http(rpcUrl) });
+  const code = await reader.getCode({ address: from });
+  if (!code) throw new Error("the test token has no code");
+  await test.setCode({ address: to, bytecode: code });
+  const balanceSlot = keccak256(encodeAbiParameters([{ type: "address" }, { type: "uint256" }], [holder, 4n]));
+  for (const slot of [toHex(0, { size: 32 }), toHex(1, { size: 32 }), toHex(2, { size: 32 }), toHex(3, { size: 32 }), balanceSlot]) {
+    const value = await reader.getStorageAt({ address: from, slot });
+    await test.setStorageAt({ address: to, index: slot, value: value ?? toHex(0, { size: 32 }) });
+  }
+  return getAddress(to);
 }

@@ -71,7 +71,7 @@ export default function ConsolePayouts() {
                 submitLabel="Make the batch"
                 successText={(made) =>
                   made.batch_id
-                    ? `Batch ${made.batch_id}: ${made.count} transfers, ${formatTokens(made.total)}.`
+                    ? `Batch ${made.batch_id}: ${made.count} transfer${made.count === 1 ? "" : "s"}, ${formatTokens(made.total)}.`
                     : "No transfer is waiting."
                 }
                 onDone={(made) => {

@@ -1,0 +1,284 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { BrowserContext, Page } from "@playwright/test";
+import { Secret, TOTP } from "otpauth";
+import { type Address, encodeFunctionData, getAddress } from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { z } from "zod";
+import { loadSiteConfig } from "../../config/site.ts";
+import { batchFileChecksum, type SafeBatchFile } from "../../server/services/payouts/safe-export.ts";
+import { ERC20_ABI, payoutChain, startAnvil } from "../support/local-chain.ts";
+import { startServer } from "../support/server-process.ts";
+import { signedInUser } from "./support/accounts.ts";
+import { expect, expectAccessible, test } from "./support/test.ts";
+import { injectWallet } from "./support/wallet.ts";
+
+const site = loadSiteConfig();
+const CONFIRMATIONS = 2;
+const STEP_MS = 30_000;
+
+/** Safe{Wallet}'s Transaction Builder batch file, as its import reads it. */
+const safeBatchFile = z.object({
+  version: z.literal("1.0"),
+  chainId: z.string().regex(/^\d+$/),
+  createdAt: z.number().int(),
+  meta: z.object({
+    name: z.string().min(1),
+    description: z.string(),
+    txBuilderVersion: z.string(),
+    createdFromSafeAddress: z.string(),
+    createdFromOwnerAddress: z.string(),
+    checksum: z.string().regex(/^0x[0-9a-f]{64}$/),
+  }),
+  transactions: z.array(
+    z.object({
+      to: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
+      value: z.literal("0"),
+      data: z.null(),
+      contractMethod: z.object({
+        name: z.literal("transfer"),
+        payable: z.literal(false),
+        inputs: z.array(z.object({ name: z.string(), type: z.string(), internalType: z.string() })),
+      }),
+      contractInputsValues: z.object({ to: z.string(), amount: z.string().regex(/^\d+$/) }),
+    }),
+  ),
+});
+
+/**
+ * An authenticator app in the test: each call gives a code for a later time
+ * step than the last (the server takes each step once), waiting for the
+ * clock only when the next step is not yet within the server's one step of drift.
+ */
+function authenticator(secret: string) {
+  const totp = new TOTP({ secret: Secret.fromBase32(secret) });
+  let lastStep = 0;
+  return async function nextCode(): Promise<string> {
+    for (;;) {
+      const current = Math.floor(Date.now() / STEP_MS);
+      const step = Math.max(current, lastStep + 1);
+      if (step <= current + 1) {
+        lastStep = step;
+        return totp.generate({ timestamp: step * STEP_MS });
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
+  };
+}
+
+async function enrol(page: Page) {
+  const door = page.getByRole("region", { name: "Set up two-factor sign-in" });
+  await expectAccessible(page);
+  await door.getByRole("button", { name: "Show the QR code" }).click();
+  await expect(door.getByRole("img", { name: "QR code: scan it with your authenticator app" })).toBeVisible();
+  const nextCode = authenticator((await door.locator("code").textContent()) ?? "");
+  await door.getByLabel("Code from your authenticator app").fill("123");
+  await door.getByRole("button", { name: "Confirm the code" }).click();
+  await expect(door.getByRole("alert")).toHaveText("Enter the six-digit code from your app.");
+  await door.getByLabel("Code from your authenticator app").fill(await nextCode());
+  await door.getByRole("button", { name: "Confirm the code" }).click();
+  const codes = page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem");
+  await expect(codes).toHaveCount(10);
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "I have saved my recovery codes" }).click();
+  await expect(page.getByRole("navigation", { name: "Console" })).toBeVisible();
+  return nextCode;
+}
+
+async function requestTransfer(page: Page, context: BrowserContext, baseURL: string, options: { flagged?: string } = {}) {
+  const wallet = privateKeyToAccount(generatePrivateKey());
+  await injectWallet(page, wallet);
+  const member = await signedInUser(context, baseURL);
+  await context.request.post("/__e2e__/credit", { data: { email: member.email, tokens: "12000" } });
+  if (options.flagged) await context.request.post("/__e2e__/flag", { data: { email: member.email, details: options.flagged } });
+  await page.goto("/dashboard");
+  const card = page.getByRole("region", { name: "Transfers to your wallet" });
+  await card.getByRole("button", { name: "Verify with my wallet" }).click();
+  await expect(card.getByText(`Payouts go to your verified wallet ${wallet.address}`)).toBeVisible();
+  await card.getByLabel("Amount to transfer").fill("10000");
+  await card.getByRole("button", { name: "Transfer to my wallet" }).click();
+  await expect(card.getByTestId("transfer-status")).toHaveText(options.flagged ? "being reviewed" : "requested");
+  return { email: member.email, wallet: wallet.address, card };
+}
+
+test.describe("operator console", () => {
+  test("a visitor is sent to sign in and a member is told the console is for the team", async ({ page, context, baseURL }) => {
+    const shell = await context.request.get("/admin/payouts");
+    expect(shell.status()).toBe(200);
+    expect(shell.headers()["x-robots-tag"]).toBe("noindex, nofollow");
+    expect(await shell.text()).not.toContain("Transfers");
+
+    await page.goto("/admin");
+    await expect(page.getByRole("heading", { name: "Sign in first" })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole("link", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+
+    await signedInUser(context, baseURL as string);
+    await page.goto("/admin/members");
+    await expect(page.getByRole("heading", { name: "No access" })).toBeVisible();
+    await expect(page.getByText("This part of the site is for the team that runs the program.")).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Console" })).toHaveCount(0);
+    await expectAccessible(page);
+  });
+
+  test("support enrols with the keyboard alone, reads the console, and is offered no money move", async ({ page, context, baseURL }) => {
+    await signedInUser(context, baseURL as string, { role: "support" });
+    await page.goto("/admin/payouts");
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("link", { name: "Skip to main content" })).toBeFocused();
+    await enrol(page);
+    await expect(page.getByRole("heading", { name: "Payouts" })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Make a batch" })).toHaveCount(0);
+    await expect(page.getByRole("region", { name: "Return a transfer" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Audit" })).toHaveCount(0);
+    const refused = await page.evaluate(async (slug) => {
+      const token = await (await fetch(`/api/request-csrftoken?app=${slug}&page=console`)).json();
+      const reply = await fetch("/api/admin/payouts/batches", {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-csrf-token": token.csrf_token },
+        body: JSON.stringify({ reason: "try", code: "000000" }),
+      });
+      return { status: reply.status, body: await reply.json() };
+    }, site.token.slug);
+    expect(refused).toEqual({ status: 403, body: { err_msg: "Only an admin can do this." } });
+
+    await page.getByRole("link", { name: "Overview" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
+    await expect(page.getByRole("img", { name: /^Claims per day, / })).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByRole("button", { name: "Close the console" }).click();
+    await expect(page.getByRole("heading", { name: "Open the console" })).toBeVisible();
+    await page.getByRole("button", { name: "Use a recovery code" }).click();
+    await page.getByLabel("Recovery code").fill("nope-nope");
+    await page.getByRole("button", { name: "Open the console" }).click();
+    await expect(page.getByRole("alert")).toHaveText(
+      "That code is not right, or it was used already. Wait for the next one and try again.",
+    );
+    await expectAccessible(page);
+  });
+
+  test("an admin batches, downloads the Safe file, reconciles from the chain, returns a transfer and rejects a flagged one", async ({
+    browser,
+  }) => {
+    test.setTimeout(300_000);
+    const anvil = await startAnvil();
+    const treasury = privateKeyToAccount(generatePrivateKey()).address;
+    const chain = await payoutChain(anvil.rpcUrl, { treasury, decimals: site.token.decimals, at: getAddress(site.token.address) });
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "kestrel-console-e2e-"));
+    const server = await startServer({
+      PGLITE_DIR: path.join(dataDir, "pglite"),
+      LOG_LEVEL: "warn",
+      E2E_HOOKS: "1",
+      SHARED_NETWORK_ACCOUNTS: "10000",
+      PAYOUT_RPC_URL: anvil.rpcUrl,
+      PAYOUT_TREASURY_ADDRESS: treasury,
+      PAYOUT_CONFIRMATIONS: String(CONFIRMATIONS),
+      PAYOUT_RECONCILE_SECONDS: "0",
+    });
+    const newContext = () => browser.newContext({ baseURL: server.url, acceptDownloads: true });
+    try {
+      const paidContext = await newContext();
+      const paid = await requestTransfer(await paidContext.newPage(), paidContext, server.url);
+      const returnedContext = await newContext();
+      const flaggedContext = await newContext();
+      const flagged = await requestTransfer(await flaggedContext.newPage(), flaggedContext, server.url, {
+        flagged: "another account gave this wallet",
+      });
+
+      const adminContext = await newContext();
+      const page = await adminContext.newPage();
+      await signedInUser(adminContext, server.url, { role: "admin" });
+      await page.goto("/admin/payouts");
+      const nextCode = await enrol(page);
+      await expect(page.getByRole("heading", { name: "Payouts" })).toBeVisible();
+
+      const batchCard = page.getByRole("region", { name: "Make a batch" });
+      await batchCard.getByLabel("Reason").fill("weekly payouts");
+      await batchCard.getByLabel("Code from your authenticator app").fill(await nextCode());
+      await batchCard.getByRole("button", { name: "Make the batch" }).click();
+      await expect(batchCard.getByRole("status")).toHaveText(/^Batch \d+: 1 transfer, 10,000 KSTL\.$/);
+      await expectAccessible(page);
+
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        batchCard.getByRole("button", { name: /^Download the Safe file for batch \d+$/ }).click(),
+      ]);
+      const raw = JSON.parse(readFileSync(await download.path(), "utf8")) as SafeBatchFile;
+      const file = safeBatchFile.parse(raw);
+      expect(download.suggestedFilename()).toMatch(new RegExp(`^${site.token.slug}-payouts-batch-\\d+\\.json$`));
+      expect(file.meta.createdFromSafeAddress).toBe(treasury);
+      expect(file.meta.checksum).toBe(batchFileChecksum(raw));
+      expect(file.transactions.map((call) => [getAddress(call.to), call.contractInputsValues])).toEqual([
+        [chain.token, { to: paid.wallet, amount: (10_000n * 10n ** BigInt(site.token.decimals)).toString() }],
+      ]);
+
+      // The Safe's signers execute the file: the same calls, from the treasury.
+      for (const call of file.transactions)
+        await chain.sendAsTreasury({
+          to: call.to as Address,
+          data: encodeFunctionData({
+            abi: ERC20_ABI,
+            functionName: "transfer",
+            args: [call.contractInputsValues.to as Address, BigInt(call.contractInputsValues.amount)],
+          }),
+        });
+      await chain.test.mine({ blocks: CONFIRMATIONS });
+      const reconcileCard = page.getByRole("region", { name: "Reconcile now" });
+      await reconcileCard.getByRole("button", { name: "Reconcile now" }).click();
+      await expect(reconcileCard.getByRole("status")).toHaveText("Matched 1, confirmed 1, reverted 0, new alerts 0.");
+      await page.getByLabel("Status").selectOption("confirmed");
+      const transfers = page.getByRole("region", { name: "Transfers" });
+      await expect(transfers.getByRole("row").filter({ hasText: paid.wallet })).toContainText("confirmed");
+      expect(await chain.balanceOf(paid.wallet)).toBe(10_000n * 10n ** BigInt(site.token.decimals));
+
+      const returned = await requestTransfer(await returnedContext.newPage(), returnedContext, server.url);
+      await page.getByLabel("Status").selectOption("requested");
+      const returnedRow = transfers.getByRole("row").filter({ hasText: returned.wallet });
+      const returnedId = (await returnedRow.getByRole("cell").first().textContent()) ?? "";
+      const returnCard = page.getByRole("region", { name: "Return a transfer" });
+      await returnCard.getByLabel("Transfer number").fill(returnedId);
+      await returnCard.getByLabel("Reason").fill("the member asked to keep the tokens");
+      await returnCard.getByLabel("Code from your authenticator app").fill(await nextCode());
+      await returnCard.getByRole("button", { name: "Return the transfer" }).click();
+      await expect(returnCard.getByRole("status")).toHaveText("Returned. The member's balance is now 12,000 KSTL.");
+
+      await page.getByRole("link", { name: "Review" }).click();
+      const review = page.getByRole("region", { name: new RegExp(`to ${flagged.email.replace(/\./g, "\\.")}$`) });
+      await expect(review.getByText("another account gave this wallet")).toBeVisible();
+      await expectAccessible(page);
+      await review.getByLabel("Reason to reject").fill("Two accounts share one wallet.");
+      await review.getByRole("button", { name: "Reject" }).click();
+      await expect(page.getByRole("status")).toHaveText("No transfer is waiting for a review.");
+
+      await page.getByRole("link", { name: "Audit" }).click();
+      const audit = page.getByRole("region", { name: "Audit log, newest first" });
+      for (const action of ["two_factor.enrol", "payouts.batch", "payouts.reconcile", "payouts.return", "review.reject"])
+        await expect(audit.getByRole("cell", { name: action, exact: true })).toBeVisible();
+      const [csv] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download as CSV" }).click()]);
+      expect(readFileSync(await csv.path(), "utf8")).toContain("review.reject");
+
+      const flaggedPage = flaggedContext.pages()[0] as Page;
+      await flaggedPage.reload();
+      await expect(flagged.card.getByText("The reviewer's reason: Two accounts share one wallet.")).toBeVisible();
+
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.getByRole("link", { name: "Payouts" }).click();
+      await expect(page.getByRole("heading", { name: "Payouts" })).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await expectAccessible(page);
+      await page.screenshot({ path: "test-results/console-payouts-390.png", fullPage: true });
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.getByRole("link", { name: "Overview" }).click();
+      await expect(page.getByRole("img", { name: /^Claims per day, / })).toBeVisible();
+      await page.screenshot({ path: "test-results/console-overview-1280.png", fullPage: true });
+      await Promise.all([paidContext, returnedContext, flaggedContext, adminContext].map((context) => context.close()));
+    } finally {
+      await server.stop();
+      await anvil.stop();
+    }
+  });
+});
