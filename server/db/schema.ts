@@ -267,7 +267,7 @@ export const payouts = pgTable(
     check("payouts_amount_positive", sql`${table.amount} > 0`),
     check(
       "payouts_batched_has_batch",
-      sql`${table.status} in ('in_review', 'requested', 'cancelled', 'rejected') or ${table.batchId} is not null`,
+      sql`${table.status} in ('in_review', 'requested', 'cancelled', 'rejected', 'returned') or ${table.batchId} is not null`,
     ),
     check("payouts_paid_has_tx", sql`${table.status} not in ('sent', 'confirmed') or ${table.txHash} is not null`),
     check(

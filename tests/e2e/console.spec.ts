@@ -123,9 +123,10 @@ test.describe("operator console", () => {
     await expectAccessible(page);
   });
 
-  test("support enrols with the keyboard alone, reads the console, and is offered no money move", async ({ page, context, baseURL }) => {
+  test("support enrols, reads the console from the keyboard, and is offered no money move", async ({ page, context, baseURL }) => {
     await signedInUser(context, baseURL as string, { role: "support" });
     await page.goto("/admin/payouts");
+    await expect(page.getByRole("heading", { name: "Set up two-factor sign-in" })).toBeVisible();
     await page.keyboard.press("Tab");
     await expect(page.getByRole("link", { name: "Skip to main content" })).toBeFocused();
     await enrol(page);

@@ -22,21 +22,22 @@ export type DoorState =
  */
 export function useConsoleDoor() {
   const csrf = useCsrfToken("console", { load: false });
+  // The hook answers a new object each render: the calls read it through a ref so they (and the first check) stay put.
+  const csrfRef = useRef(csrf);
+  csrfRef.current = csrf;
   const [door, setDoor] = useState<DoorState>({ kind: "loading" });
   const operatorRef = useRef<ConsoleState | null>(null);
 
-  const send = useCallback(
-    async <T>(path: string, init: RequestInit = {}): Promise<ConsoleReply<T>> => {
-      const withToken = async (token: string | null) =>
-        request<T & { err_msg?: string }>(path, { ...init, headers: { [CSRF_HEADER]: token ?? "" } });
-      let result = await withToken(await csrf.ensure());
-      if (result.status === 403 && result.body?.err_msg === ADMIN_REFUSALS.formExpired) result = await withToken(await csrf.refresh());
-      if (result.status === 401 && result.body?.err_msg === ADMIN_REFUSALS.secondFactor && operatorRef.current)
-        setDoor({ kind: "locked", operator: { ...operatorRef.current, console_open: false } });
-      return result;
-    },
-    [csrf],
-  );
+  const send = useCallback(async <T>(path: string, init: RequestInit = {}): Promise<ConsoleReply<T>> => {
+    const withToken = async (token: string | null) =>
+      request<T & { err_msg?: string }>(path, { ...init, headers: { [CSRF_HEADER]: token ?? "" } });
+    let result = await withToken(await csrfRef.current.ensure());
+    if (result.status === 403 && result.body?.err_msg === ADMIN_REFUSALS.formExpired)
+      result = await withToken(await csrfRef.current.refresh());
+    if (result.status === 401 && result.body?.err_msg === ADMIN_REFUSALS.secondFactor && operatorRef.current)
+      setDoor({ kind: "locked", operator: { ...operatorRef.current, console_open: false } });
+    return result;
+  }, []);
 
   const check = useCallback(async () => {
     const result = await send<ConsoleState>("/api/admin/session");
@@ -59,7 +60,7 @@ export function useConsoleDoor() {
       get: (path) => send(path),
       post: (path, body) => send(path, { method: "POST", body: JSON.stringify(body) }),
       download: async (path) => {
-        const file = await downloadFile(path, { [CSRF_HEADER]: (await csrf.ensure()) ?? "" });
+        const file = await downloadFile(path, { [CSRF_HEADER]: (await csrfRef.current.ensure()) ?? "" });
         if (!file.ok) return file.message ?? UNREACHABLE;
         const url = URL.createObjectURL(file.blob);
         const link = Object.assign(document.createElement("a"), { href: url, download: file.filename });
@@ -68,7 +69,7 @@ export function useConsoleDoor() {
         return null;
       },
     };
-  }, [door, send, csrf]);
+  }, [door, send]);
 
   return { door, api, check, send };
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "payouts" DROP CONSTRAINT "payouts_batched_has_batch";--> statement-breakpoint
+ALTER TABLE "payouts" ADD CONSTRAINT "payouts_batched_has_batch" CHECK ("payouts"."status" in ('in_review', 'requested', 'cancelled', 'rejected', 'returned') or "payouts"."batch_id" is not null);
