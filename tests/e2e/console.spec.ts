@@ -253,7 +253,10 @@ test.describe("operator console", () => {
       await expectAccessible(page);
       await review.getByLabel("Reason to reject").fill("Two accounts share one wallet.");
       await review.getByRole("button", { name: "Reject" }).click();
-      await expect(page.getByRole("status")).toHaveText("No transfer is waiting for a review.");
+      await expect(page.getByRole("status").filter({ hasText: /^Transfer \d+: Rejected/ })).toHaveText(
+        /^Transfer \d+: Rejected: the tokens are back on the member's balance\.$/,
+      );
+      await expect(page.getByText("No transfer is waiting for a review.")).toBeVisible();
 
       await page.getByRole("link", { name: "Audit" }).click();
       const audit = page.getByRole("region", { name: "Audit log, newest first" });

@@ -10,11 +10,14 @@ import { site } from "../../site.ts";
 
 type Overview = z.infer<typeof overviewReply>;
 
-function creditedPerDay(rows: Overview["credited_per_day"]) {
+/** Tokens per day on the same 90-day axis as the other charts (the server lists only days with credits). */
+function creditedPerDay(rows: Overview["credited_per_day"], days: string[]) {
   const byDay = new Map<string, number>();
   for (const row of rows) byDay.set(row.day, (byDay.get(row.day) ?? 0) + Number(row.tokens));
-  return [...byDay].map(([day, value]) => ({ day, value }));
+  return days.map((day) => ({ day, value: byDay.get(day) ?? 0 }));
 }
+
+const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumSignificantDigits: 4 });
 
 function creditedByKind(rows: Overview["credited_per_day"]) {
   const byKind = new Map<string, bigint>();
@@ -51,7 +54,7 @@ export default function ConsoleOverview() {
             <Figure label="Open alerts" value={String(data.open_alerts)} />
             <Figure
               label="Price"
-              value={data.price ? `$${data.price.usd}` : "Unknown"}
+              value={data.price ? usd.format(Number(data.price.usd)) : "Unknown"}
               detail={data.price ? `${Math.round(data.price.age_seconds / 60)} minutes old` : "No price fetched yet"}
             />
           </dl>
@@ -65,7 +68,10 @@ export default function ConsoleOverview() {
             <BarChart
               title={`${site.token.symbol} credited per day`}
               unit={site.token.symbol}
-              points={creditedPerDay(data.credited_per_day)}
+              points={creditedPerDay(
+                data.credited_per_day,
+                data.claims_per_day.map(({ day }) => day),
+              )}
             />
           </div>
           <div className="grid gap-6 lg:grid-cols-3">

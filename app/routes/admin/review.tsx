@@ -1,3 +1,4 @@
+import { useState } from "react";
 import type { z } from "zod";
 import type { reviewsReply } from "../../../common/api/admin.ts";
 import { CardSection } from "../../components/ui/card-section.tsx";
@@ -10,7 +11,7 @@ import { formatTokens } from "../../lib/token-amount.ts";
 
 type Review = z.infer<typeof reviewsReply>["reviews"][number];
 
-function ReviewCard({ review, canDecide, onDecided }: { review: Review; canDecide: boolean; onDecided: () => void }) {
+function ReviewCard({ review, canDecide, onDecided }: { review: Review; canDecide: boolean; onDecided: (message: string) => void }) {
   return (
     <CardSection title={`Transfer ${review.payout_id}: ${formatTokens(review.amount)} to ${review.email}`}>
       <dl className="mt-3 space-y-2 break-words">
@@ -38,11 +39,11 @@ function ReviewCard({ review, canDecide, onDecided }: { review: Review; canDecid
       {canDecide ? (
         <div className="mt-4 grid gap-6 sm:grid-cols-2">
           {(["approve", "reject"] as const).map((decision) => (
-            <ActionForm
+            <ActionForm<{ suc_msg: string }>
               key={decision}
               path={`/api/admin/reviews/${review.payout_id}/${decision}`}
               submitLabel={decision === "approve" ? "Approve" : "Reject"}
-              onDone={onDecided}
+              onDone={(reply) => onDecided(`Transfer ${review.payout_id}: ${reply.suc_msg}`)}
             >
               <TextField
                 label={decision === "approve" ? "Reason to approve" : "Reason to reject"}
@@ -62,17 +63,27 @@ function ReviewCard({ review, canDecide, onDecided }: { review: Review; canDecid
 export default function ConsoleReview() {
   const { operator } = useConsole();
   const { data, error, reload } = useConsoleQuery<z.infer<typeof reviewsReply>>("/api/admin/reviews?open=1");
+  // The decided card leaves the list, so what was done is said above it.
+  const [decided, setDecided] = useState<string | null>(null);
   return (
     <>
       <h1 className="text-3xl font-bold">Review</h1>
-      <FormMessage error={error} />
+      <FormMessage error={error} success={decided} />
       <div className="mt-6 space-y-6">
         {data ? (
           data.reviews.length === 0 ? (
             <p role="status">No transfer is waiting for a review.</p>
           ) : (
             data.reviews.map((review) => (
-              <ReviewCard key={review.payout_id} review={review} canDecide={operator.role === "admin"} onDecided={() => void reload()} />
+              <ReviewCard
+                key={review.payout_id}
+                review={review}
+                canDecide={operator.role === "admin"}
+                onDecided={(message) => {
+                  setDecided(message);
+                  void reload();
+                }}
+              />
             ))
           )
         ) : null}
