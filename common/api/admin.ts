@@ -209,3 +209,21 @@ export const contactMessageView = z.object({
   message: z.string(),
 });
 export const messagesReply = z.object({ messages: z.array(contactMessageView) });
+
+export const memberActivityReply = z.object({
+  email_verified_at: z.string().nullable(),
+  frozen_at: z.string().nullable(),
+  sessions: z.array(z.object({ id: z.string(), device: z.string(), network: z.string().nullable(), last_used_at: z.string() })),
+  referrals: z.array(z.object({ id: z.number().int(), email: z.string(), created_at: z.string() })),
+  signals: z.array(z.object({ kind: z.string(), details: z.string(), created_at: z.string() })),
+  payouts: z.array(z.object({ id: z.number().int(), amount: z.string(), status: z.string(), requested_at: z.string() })),
+  messages: z.array(z.object({ id: z.number().int(), at: z.string(), subject: z.string(), message: z.string() })),
+});
+export const memberHoldParams = z.object({
+  id: z.coerce.number().int().positive(),
+  change: z.enum(["freeze", "unfreeze"], { error: "Freeze or unfreeze." }),
+});
+export const memberSessionParams = z.object({
+  id: z.coerce.number().int().positive(),
+  session: z.string().regex(/^[0-9a-f]{16}$/, "That is not a session of this member."),
+});

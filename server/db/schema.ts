@@ -43,6 +43,8 @@ export const users = pgTable(
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
     /** Set when the member deleted the account: personal data is gone, the ledger rows stay with this anonymous id. */
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    /** Set by an operator from the console: claims, transfer requests and batching pause until it is cleared. */
+    frozenAt: timestamp("frozen_at", { withTimezone: true }),
     firstName: text("first_name").notNull(),
     lastName: text("last_name").notNull(),
     passwordHash: text("password_hash").notNull(),

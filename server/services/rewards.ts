@@ -31,7 +31,10 @@ export function msUntilNextClaim(rules: RewardRules, lastClaimAt: Date | null, n
   return Math.max(0, lastClaimAt.getTime() + rules.claimIntervalHours * HOUR_MS - now.getTime());
 }
 
-export type ClaimResult = { ok: true; amount: bigint; referrerCredited: boolean } | { ok: false; msRemaining: number };
+export type ClaimResult =
+  | { ok: true; amount: bigint; referrerCredited: boolean }
+  | { ok: false; frozen: true }
+  | { ok: false; frozen: false; msRemaining: number };
 
 /**
  * Credits the daily reward, and the referrer's bonus, in one SQL statement;
@@ -52,7 +55,7 @@ export async function claimDailyReward({ db, clock, rules }: Deps, userId: numbe
       ), claimed as (
         update users
            set last_claim_at = ${now}, claim_count = claim_count + 1, balance = balance + (select value from amount)
-         where id = ${userId} and (last_claim_at is null or last_claim_at <= ${dueBefore})
+         where id = ${userId} and frozen_at is null and (last_claim_at is null or last_claim_at <= ${dueBefore})
         returning id, referred_by, claim_count, email_verified_at is not null as verified
       ), reward as (
         insert into ledger_entries (user_id, kind, amount, created_at, reward_window)
@@ -77,8 +80,9 @@ export async function claimDailyReward({ db, clock, rules }: Deps, userId: numbe
       select (select count(*) from reward)::int as credited, (select count(*) from bonus)::int as bonuses, (select amount::text from reward) as amount`,
   );
   if (row && Number(row.credited) === 1) return { ok: true, amount: BigInt(row.amount ?? 0), referrerCredited: Number(row.bonuses) === 1 };
-  const [user] = await db.select({ lastClaimAt: users.lastClaimAt }).from(users).where(eq(users.id, userId));
-  return { ok: false, msRemaining: msUntilNextClaim(rules, user?.lastClaimAt ?? null, now) };
+  const [user] = await db.select({ lastClaimAt: users.lastClaimAt, frozenAt: users.frozenAt }).from(users).where(eq(users.id, userId));
+  if (user?.frozenAt) return { ok: false, frozen: true };
+  return { ok: false, frozen: false, msRemaining: msUntilNextClaim(rules, user?.lastClaimAt ?? null, now) };
 }
 
 export type Dashboard = {

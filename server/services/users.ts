@@ -44,7 +44,13 @@ export async function findUserByEmail(db: Database, email: string) {
 
 export async function findUserById(db: Database, id: number) {
   const [user] = await db
-    .select({ ...summary, walletVerifiedAt: users.walletVerifiedAt, claimCount: users.claimCount })
+    .select({
+      ...summary,
+      walletVerifiedAt: users.walletVerifiedAt,
+      claimCount: users.claimCount,
+      emailVerifiedAt: users.emailVerifiedAt,
+      frozenAt: users.frozenAt,
+    })
     .from(users)
     .where(eq(users.id, id));
   return user ?? null;

@@ -60,6 +60,22 @@ const ENDPOINTS: Endpoint[] = [
     access: "admin",
   },
   { method: "GET", url: "/api/admin/messages", access: "console" },
+  { method: "GET", url: "/api/admin/members/1/activity", access: "console" },
+  {
+    method: "POST",
+    url: "/api/admin/members/1/freeze",
+    route: "/api/admin/members/{id}/{change}",
+    body: { reason: "check" },
+    access: "admin",
+  },
+  {
+    method: "POST",
+    url: "/api/admin/members/1/sessions/0123456789abcdef/revoke",
+    route: "/api/admin/members/{id}/sessions/{session}/revoke",
+    body: { reason: "lost phone" },
+    access: "admin",
+  },
+  { method: "POST", url: "/api/admin/members/1/resend-verification", body: { reason: "asked" }, access: "console" },
 ];
 
 async function auditRows(t: ReturnType<typeof useTestApp>) {

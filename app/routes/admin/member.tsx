@@ -8,6 +8,7 @@ import { ActionForm } from "../../features/console/action-form.tsx";
 import { CodeField } from "../../features/console/code-field.tsx";
 import { useConsole } from "../../features/console/console-context.ts";
 import { Cell, DataTable } from "../../features/console/data-table.tsx";
+import { type MemberActivity, MemberHistory, MemberSessions, MemberStanding } from "../../features/console/member-activity.tsx";
 import { useConsoleQuery } from "../../features/console/use-console-query.ts";
 import { formatTokens } from "../../lib/token-amount.ts";
 import { site } from "../../site.ts";
@@ -19,7 +20,13 @@ export default function ConsoleMember() {
   const { id } = useParams();
   const { operator } = useConsole();
   const { data, error, reload } = useConsoleQuery<MemberView>(`/api/admin/members/${encodeURIComponent(id ?? "")}`);
+  const activity = useConsoleQuery<MemberActivity>(`/api/admin/members/${encodeURIComponent(id ?? "")}/activity`);
   const member = data?.member;
+  const admin = operator.role === "admin";
+  const refresh = () => {
+    void reload();
+    void activity.reload();
+  };
   return (
     <>
       <p>
@@ -60,15 +67,21 @@ export default function ConsoleMember() {
               </div>
             </dl>
           </CardSection>
+          {activity.data ? (
+            <div className="space-y-6 lg:col-span-2">
+              <MemberStanding memberId={member.id} activity={activity.data} admin={admin} onChanged={refresh} />
+              <MemberSessions memberId={member.id} sessions={activity.data.sessions} admin={admin} onChanged={refresh} />
+            </div>
+          ) : null}
           <div className="space-y-6 lg:col-span-2">
-            {operator.role === "admin" ? (
+            {admin ? (
               <CardSection title="Credit or debit">
                 <div className="mt-3">
                   <ActionForm<{ balance: string }>
                     path={`/api/admin/members/${member.id}/adjust`}
                     submitLabel="Post to the ledger"
                     successText={(reply) => `Posted. The balance is now ${formatTokens(reply.balance)}.`}
-                    onDone={() => void reload()}
+                    onDone={refresh}
                   >
                     <fieldset>
                       <legend className="field-label">Direction</legend>
@@ -105,6 +118,11 @@ export default function ConsoleMember() {
               </DataTable>
             </section>
           </div>
+          {activity.data ? (
+            <div className="space-y-6">
+              <MemberHistory activity={activity.data} />
+            </div>
+          ) : null}
         </div>
       ) : error ? null : (
         <p role="status">Loading…</p>

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { NOT_LOGGED_IN } from "../../../common/api/accounts.ts";
 import { appQuery, errorReply, FORM_EXPIRED } from "../../../common/api/fields.ts";
 import {
+  ACCOUNT_ON_HOLD,
   ADDRESS_UPDATED,
   CLAIMED,
   claimRefusal,
@@ -100,6 +101,7 @@ export async function rewardRoutes(fastify: FastifyInstance, { site, db, clock, 
     },
     async (request, reply) => {
       const result = await claimDailyReward({ db, clock, rules }, request.userId);
+      if (!result.ok && result.frozen) return reply.code(403).send({ err_msg: ACCOUNT_ON_HOLD });
       if (!result.ok) {
         const remaining = timeRemaining(result.msRemaining);
         return reply

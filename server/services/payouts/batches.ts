@@ -20,7 +20,7 @@ export async function createBatch(
     sql`
       with candidates as (
         select id, sum(amount) over (order by requested_at, id) as running, row_number() over (order by requested_at, id) as position
-          from payouts where status = 'requested'
+          from payouts where status = 'requested' and user_id not in (select id from users where frozen_at is not null)
       ), chosen as (
         select id from candidates where running <= ${limits.maxTotal} and position <= ${limits.maxCount}
       ), batch as (

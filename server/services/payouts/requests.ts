@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { ACCOUNT_ON_HOLD } from "../../../common/api/rewards.ts";
 import type { Clock } from "../../clock.ts";
 import { type Database, queryRows } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
@@ -16,6 +17,7 @@ export const PAYOUT_REFUSALS = {
   notCancellable: "This transfer can no longer be cancelled: it is already being paid.",
   notReturnable: "Only a requested or batched payout without a signed transaction can be returned.",
   notInReview: "This payout is not waiting for a review.",
+  onHold: ACCOUNT_ON_HOLD,
 } as const;
 
 export type PayoutRow = {
@@ -60,7 +62,7 @@ export const PAYOUT_COLUMNS = sql.raw(
   "p.id, p.user_id, p.amount::text as amount, p.address, p.status, p.requested_at, p.batch_id, p.tx_hash, p.close_reason",
 );
 
-export type RequestResult = { ok: true; payout: PayoutRow } | { ok: false; status: 400 | 409; message: string };
+export type RequestResult = { ok: true; payout: PayoutRow } | { ok: false; status: 400 | 403 | 409; message: string };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -86,14 +88,14 @@ export async function requestPayout(
       db,
       sql`
         with member as (
-          select id, balance, wallet_address, wallet_verified_at, email_verified_at, created_at,
+          select id, balance, wallet_address, wallet_verified_at, email_verified_at, created_at, frozen_at,
                  exists (select 1 from payouts where user_id = ${userId} and status in ('in_review', 'requested')) as has_open,
                  exists (select 1 from risk_signals where user_id = ${userId} and cleared_at is null) as flagged
             from users where id = ${userId}
         ), held as (
           update users u set balance = u.balance - ${amount}
             from member m
-           where u.id = m.id and m.wallet_verified_at is not null and m.email_verified_at is not null and m.created_at <= ${bornBefore}
+           where u.id = m.id and m.frozen_at is null and m.wallet_verified_at is not null and m.email_verified_at is not null and m.created_at <= ${bornBefore}
              and not m.has_open and u.balance >= ${amount}
           returning u.id, u.wallet_address, m.flagged
         ), payout as (
@@ -119,6 +121,7 @@ export async function requestPayout(
         )
         select p.id, p.user_id, p.amount::text as amount, p.address, p.status, p.requested_at, p.batch_id, p.tx_hash, p.close_reason,
                case when p.id is not null then null
+                    when m.frozen_at is not null then 'on_hold'
                     when m.wallet_verified_at is null then 'not_verified'
                     when m.email_verified_at is null then 'email_not_verified'
                     when m.created_at > ${bornBefore} then 'too_new'
@@ -127,6 +130,7 @@ export async function requestPayout(
           from member m left join payout p on true`,
     );
     if (!row) return { ok: false, status: 400, message: PAYOUT_REFUSALS.notVerified };
+    if (row.refusal === "on_hold") return { ok: false, status: 403, message: PAYOUT_REFUSALS.onHold };
     if (row.refusal === "not_verified") return { ok: false, status: 400, message: PAYOUT_REFUSALS.notVerified };
     if (row.refusal === "email_not_verified") return { ok: false, status: 400, message: PAYOUT_REFUSALS.emailNotVerified };
     if (row.refusal === "too_new") {

@@ -3,10 +3,12 @@ import type { SiteConfig } from "../../../../config/site.ts";
 import type { Clock } from "../../../clock.ts";
 import type { Database } from "../../../db/client.ts";
 import type { ServerEnv } from "../../../env.ts";
+import type { AccountDeps } from "../../../services/accounts/account-deps.ts";
 import { totpSealingKey } from "../../../services/console/sealed-secret.ts";
 import { consoleAccessRoutes } from "./access.ts";
 import { consoleAuditRoutes } from "./audit.ts";
 import { guardConsole } from "./guard.ts";
+import { consoleMemberCareRoutes } from "./member-care.ts";
 import { consoleMemberRoutes } from "./members.ts";
 import { consoleMessageRoutes } from "./messages.ts";
 import { consoleOverviewRoutes, type OverviewOptions } from "./overview.ts";
@@ -14,7 +16,14 @@ import { consolePayoutRoutes } from "./payouts.ts";
 import { consoleReviewRoutes } from "./review.ts";
 import { consoleSpecialDayRoutes } from "./special-days.ts";
 
-export type ConsoleRoutesOptions = OverviewOptions & { db: Database; clock: Clock; site: SiteConfig; env: ServerEnv; secret: string };
+export type ConsoleRoutesOptions = OverviewOptions & {
+  db: Database;
+  clock: Clock;
+  site: SiteConfig;
+  env: ServerEnv;
+  secret: string;
+  accounts: AccountDeps;
+};
 
 /** The operator console's API, every route behind one guard. */
 export async function consoleRoutes(app: FastifyInstance, options: ConsoleRoutesOptions) {
@@ -22,6 +31,7 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRoutes
   const withKey = { ...options, totpKey: totpSealingKey(options.secret) };
   await app.register(consoleAccessRoutes, withKey);
   await app.register(consoleMemberRoutes, withKey);
+  await app.register(consoleMemberCareRoutes, options);
   await app.register(consoleAuditRoutes, options);
   await app.register(consolePayoutRoutes, withKey);
   await app.register(consoleOverviewRoutes, options);
