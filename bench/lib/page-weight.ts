@@ -23,7 +23,8 @@ export function pageWeight(clientDir: string, pagePath: string): PageWeight {
 
 /** The budgets a page must stay under (gzipped bytes). */
 export function budgetFor(pagePath: string, isGuide: boolean): { js: number; css: number; html: number } | null {
-  if (isGuide) return { js: 120 * 1024, css: 15 * 1024, html: 15 * 1024 };
+  // 121 KiB since the operator console shares the site modules (decision 026); issue 18 takes guides off React.
+  if (isGuide) return { js: 121 * 1024, css: 15 * 1024, html: 15 * 1024 };
   if (pagePath === "/") return { js: 130 * 1024, css: 15 * 1024, html: 15 * 1024 };
   return null;
 }

@@ -200,6 +200,9 @@ export const setSpecialDayBody = jsonObject({
 });
 export const specialDayParams = z.object({ day: z.iso.date({ error: "Use a date like 2026-01-31." }) });
 
+export const CONTACT_MESSAGE_STATES = ["new", "answered", "closed"] as const;
+export type ContactMessageState = (typeof CONTACT_MESSAGE_STATES)[number];
+
 export const contactMessageView = z.object({
   id: z.number().int(),
   at: z.string(),
@@ -207,6 +210,19 @@ export const contactMessageView = z.object({
   email: z.string(),
   subject: z.string(),
   message: z.string(),
+  state: z.enum(CONTACT_MESSAGE_STATES),
+  replies: z.array(z.object({ at: z.string(), body: z.string() })),
+});
+export const messageIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const messagesQuery = z.object({
+  state: z.enum(CONTACT_MESSAGE_STATES, { error: "Use new, answered or closed." }).optional(),
+});
+export const replyBody = jsonObject({
+  reply: requiredText("Write the reply.", 5000).refine((value) => value.length >= 2, "Write the reply."),
+});
+export const messageStateBody = jsonObject({
+  state: z.enum(CONTACT_MESSAGE_STATES, { error: "Use new, answered or closed." }),
+  reason: reasonField,
 });
 export const messagesReply = z.object({ messages: z.array(contactMessageView) });
 

@@ -14,6 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { CONTACT_MESSAGE_STATES } from "../../common/api/admin.ts";
 import { LEDGER_KINDS } from "../../common/api/rewards.ts";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -162,8 +163,28 @@ export const contactMessages = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     /** When the copy by email was accepted by the SMTP server; null when not configured or not yet sent. */
     forwardedAt: timestamp("forwarded_at", { withTimezone: true }),
+    /** Where the team stands with it in the console's inbox. */
+    state: text("state", { enum: CONTACT_MESSAGE_STATES }).notNull().default("new"),
   },
-  (table) => [index("contact_messages_created_idx").on(table.createdAt)],
+  (table) => [
+    index("contact_messages_created_idx").on(table.createdAt),
+    check("contact_messages_state", sql`${table.state} in ('new', 'answered', 'closed')`),
+  ],
+);
+
+/** The team's answers to contact messages, each sent by email to the writer. */
+export const contactReplies = pgTable(
+  "contact_replies",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    messageId: integer("message_id")
+      .notNull()
+      .references(() => contactMessages.id),
+    actorId: integer("actor_id").references(() => users.id),
+    body: text("body").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("contact_replies_message_idx").on(table.messageId)],
 );
 
 /** Days an operator set with `npm run admin -- special-days add`: they win over the configuration's list. */

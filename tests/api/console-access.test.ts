@@ -61,6 +61,8 @@ const ENDPOINTS: Endpoint[] = [
   },
   { method: "GET", url: "/api/admin/messages", access: "console" },
   { method: "GET", url: "/api/admin/members/1/activity", access: "console" },
+  { method: "POST", url: "/api/admin/messages/1/reply", body: { reply: "Thanks" }, access: "console" },
+  { method: "POST", url: "/api/admin/messages/1/state", body: { state: "closed", reason: "done" }, access: "console" },
   {
     method: "POST",
     url: "/api/admin/members/1/freeze",

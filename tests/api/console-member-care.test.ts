@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { ACCOUNT_ON_HOLD } from "../../common/api/rewards.ts";
 import { queryRows } from "../../server/db/client.ts";
 import { users } from "../../server/db/schema.ts";
+import { storeContactMessage } from "../../server/services/contact.ts";
 import { postAdjustment } from "../../server/services/ledger.ts";
 import { createBatch } from "../../server/services/payouts/batches.ts";
 import { createUser, signedIn } from "../factories.ts";
@@ -119,5 +120,39 @@ describe("a member's page in the console: hold, sessions, the confirmation email
     const confirmed = await createUser(t.database.db);
     const refused = await support.post(`/api/admin/members/${confirmed.id}/resend-verification`, { reason: "x" });
     expect(refused.statusCode).toBe(409);
+  });
+
+  it("answers a contact message by email, marks it answered, closes it, and keeps both in the audit log", async () => {
+    const id = await storeContactMessage(
+      { db: t.database.db, clock: t.clock },
+      { name: "Ann <b>", email: "ann.writes@example.org", subject: "Where is my transfer?", message: "I asked on Monday." },
+      "192.0.2.7",
+    );
+    const support = await openConsoleAs(t, "support");
+    expect((await support.post(`/api/admin/messages/${id}/reply`, { reply: " " })).json()).toEqual({ err_msg: "Write the reply." });
+    const replied = await support.post(`/api/admin/messages/${id}/reply`, { reply: "It is in Friday's batch. *Thanks* for waiting." });
+    expect(replied.json()).toEqual({ suc_msg: "Your reply is on its way by email." });
+    await t.app.mailer.flush();
+    const mail = sink.lastTo("ann.writes@example.org");
+    expect(mail?.text).toContain("Subject: Re: Where is my transfer?");
+    expect(mail?.text).toContain("It is in Friday's batch.");
+    expect(mail?.text).not.toContain("<em>Thanks</em>");
+
+    const listed = (await support.get("/api/admin/messages?state=answered")).json().messages;
+    expect(listed).toEqual([
+      expect.objectContaining({
+        id,
+        state: "answered",
+        replies: [{ at: t.clock.now().toISOString(), body: "It is in Friday's batch. *Thanks* for waiting." }],
+      }),
+    ]);
+    expect((await support.post(`/api/admin/messages/${id}/state`, { state: "closed", reason: "answered" })).json()).toEqual({
+      suc_msg: "The message is now closed.",
+    });
+    expect((await support.get("/api/admin/messages?state=new")).json().messages.map((m: { id: number }) => m.id)).not.toContain(id);
+    expect((await support.post(`/api/admin/messages/${id}/state`, { state: "gone", reason: "x" })).statusCode).toBe(400);
+    expect((await support.post("/api/admin/messages/999999/reply", { reply: "Hello there" })).statusCode).toBe(404);
+    expect((await auditOf("message.reply")).map((row) => [row.before, row.reason])).toEqual([[{ state: "new" }, "replied by email"]]);
+    expect((await auditOf("message.state")).map((row) => [row.before, row.after])).toEqual([[{ state: "answered" }, { state: "closed" }]]);
   });
 });

@@ -136,6 +136,8 @@ describe("review, special days and the inbox from the console", () => {
     const support = await openConsoleAs(t, "support");
     const messages = (await support.get("/api/admin/messages")).json().messages;
     expect(messages.map((message: { subject: string }) => message.subject)).toEqual(["Second", "First"]);
-    expect(messages[0]).toEqual(expect.objectContaining({ name: "Ann", email: "ann@example.com", message: "Hello" }));
+    expect(messages[0]).toEqual(
+      expect.objectContaining({ name: "Ann", email: "ann@example.com", message: "Hello", state: "new", replies: [] }),
+    );
   });
 });

@@ -162,6 +162,44 @@ test.describe("operator console", () => {
     await expectAccessible(page);
   });
 
+  test("an admin puts a found member on hold and answers the member's contact message by email", async ({ page, context, baseURL }) => {
+    const question = `Why can I not claim today? (${Date.now()})`;
+    await page.goto("/contact-us");
+    await page.getByLabel("Name").fill("Grace Hopper");
+    await page.getByLabel("Email").fill("grace.hold@example.com");
+    await page.getByLabel("Message").fill(question);
+    await page.getByRole("button", { name: "Send message" }).click();
+    await expect(page.getByRole("button", { name: "Message sent" })).toBeDisabled();
+    const member = (await (await context.request.post("/__e2e__/users", { data: { first_name: "Grace" } })).json()) as { email: string };
+
+    await signedInUser(context, baseURL as string, { role: "admin" });
+    await page.goto("/admin/members");
+    await enrol(page);
+    await page.getByLabel("Email, name, referral code or wallet").fill(member.email);
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.getByRole("region", { name: "Members found" }).getByRole("link", { name: "Grace" }).click();
+    const standing = page.getByRole("region", { name: "Standing" });
+    await expect(standing.getByTestId("member-hold")).toHaveText("open");
+    await expectAccessible(page);
+    await standing.getByLabel("Reason to put on hold").fill("chargeback reported by the exchange");
+    await standing.getByRole("button", { name: "Put on hold" }).click();
+    await expect(standing.getByTestId("member-hold")).toHaveText(/^on hold since /);
+    await expect(page.getByRole("region", { name: "Sessions" }).getByRole("row")).toHaveCount(2);
+
+    await page.getByRole("link", { name: "Messages" }).click();
+    const message = page.getByRole("article").filter({ hasText: question });
+    await expect(message.getByText(question)).toBeVisible();
+    await expect(message.getByTestId("message-state")).toHaveText("new");
+    await expectAccessible(page);
+    await message.getByLabel("Reply").fill("Your account is on hold while we check a report. We will write again within two days.");
+    await message.getByRole("button", { name: "Send the reply by email" }).click();
+    await expect(message.getByTestId("message-state")).toHaveText("answered");
+    await expect(message.getByRole("list", { name: "Replies sent" })).toContainText("Your account is on hold while we check a report.");
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.screenshot({ path: "test-results/console-messages-390.png", fullPage: true });
+  });
+
   test("an admin batches, downloads the Safe file, reconciles from the chain, returns a transfer and rejects a flagged one", async ({
     browser,
   }) => {

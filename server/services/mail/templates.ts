@@ -7,7 +7,14 @@ import { splitFrontmatter } from "../../../common/frontmatter.ts";
 import type { SiteConfig } from "../../../config/site.ts";
 import { projectRoot } from "../../project-root.ts";
 
-export const EMAIL_TEMPLATES = ["verify-email", "reset-password", "password-changed", "change-email", "email-changed"] as const;
+export const EMAIL_TEMPLATES = [
+  "verify-email",
+  "reset-password",
+  "password-changed",
+  "change-email",
+  "email-changed",
+  "contact-reply",
+] as const;
 export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
 
 export type RenderedEmail = { subject: string; text: string; html: string };

@@ -23,7 +23,7 @@ declare module "fastify" {
   }
 }
 
-export function actorOf(request: FastifyRequest): Actor {
+export function actorOf(request: FastifyRequest): Exclude<Actor, "shell"> {
   return { id: request.operator.id, email: request.operator.email };
 }
 

@@ -1,0 +1,125 @@
+import { useId } from "react";
+import { useSearchParams } from "react-router";
+import type { z } from "zod";
+import { CONTACT_MESSAGE_STATES, type messagesReply } from "../../../../common/api/admin.ts";
+import { FormMessage } from "../../../components/ui/form-message.tsx";
+import { TextField } from "../../../components/ui/text-field.tsx";
+import { ActionForm } from "../action-form.tsx";
+import { useConsoleQuery } from "../use-console-query.ts";
+
+type Message = z.infer<typeof messagesReply>["messages"][number];
+
+const when = (iso: string) => iso.slice(0, 16).replace("T", " ");
+
+function ReplyField() {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="field-label">
+        Reply
+      </label>
+      <textarea id={id} name="reply" required rows={5} className="field-input" />
+    </div>
+  );
+}
+
+function MessageCard({ message, onChanged }: { message: Message; onChanged: () => void }) {
+  const headingId = useId();
+  return (
+    <li>
+      <article aria-labelledby={headingId} className="card">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id={headingId} className="text-lg font-bold">
+            {message.subject}
+          </h2>
+          <span className="rounded-md border border-sand-200 px-2 py-0.5 text-sm font-semibold" data-testid="message-state">
+            {message.state}
+          </span>
+        </div>
+        <p className="text-sm text-ink-800">
+          {message.name} &lt;{message.email}&gt; · {when(message.at)}
+        </p>
+        <p className="mt-2 whitespace-pre-wrap break-words">{message.message}</p>
+        {message.replies.length > 0 ? (
+          <ol aria-label="Replies sent" className="mt-3 space-y-2 border-l-4 border-sand-200 pl-3">
+            {message.replies.map((reply) => (
+              <li key={reply.at}>
+                <p className="text-sm text-ink-800">Replied {when(reply.at)}</p>
+                <p className="whitespace-pre-wrap break-words">{reply.body}</p>
+              </li>
+            ))}
+          </ol>
+        ) : null}
+        <div className="mt-4 grid gap-6 md:grid-cols-2">
+          <ActionForm path={`/api/admin/messages/${message.id}/reply`} submitLabel="Send the reply by email" onDone={onChanged}>
+            <ReplyField />
+          </ActionForm>
+          <ActionForm path={`/api/admin/messages/${message.id}/state`} submitLabel="Change the state" onDone={onChanged}>
+            <div>
+              <label htmlFor={`${headingId}-state`} className="field-label">
+                State
+              </label>
+              <select
+                id={`${headingId}-state`}
+                name="state"
+                defaultValue={message.state === "closed" ? "new" : "closed"}
+                className="field-input"
+              >
+                {CONTACT_MESSAGE_STATES.map((state) => (
+                  <option key={state} value={state}>
+                    {state}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <TextField label="Reason" name="reason" required defaultValue="handled" />
+          </ActionForm>
+        </div>
+      </article>
+    </li>
+  );
+}
+
+/** The contact inbox, newest first, filtered by state; replies go out by email. */
+export function ConsoleMessages() {
+  const [params, setParams] = useSearchParams();
+  const state = params.get("state") ?? "";
+  const { data, error, reload } = useConsoleQuery<z.infer<typeof messagesReply>>(`/api/admin/messages${state ? `?state=${state}` : ""}`);
+  return (
+    <>
+      <h1 className="text-3xl font-bold">Messages</h1>
+      <div className="mt-6 flex flex-wrap items-center gap-3">
+        <label className="field-label" htmlFor="message-state-filter">
+          Show
+        </label>
+        <select
+          id="message-state-filter"
+          className="field-input w-auto"
+          value={state}
+          onChange={(event) => setParams(event.target.value ? { state: event.target.value } : {})}
+        >
+          <option value="">All</option>
+          {CONTACT_MESSAGE_STATES.map((value) => (
+            <option key={value} value={value}>
+              {value}
+            </option>
+          ))}
+        </select>
+      </div>
+      <FormMessage error={error} />
+      {data ? (
+        data.messages.length === 0 ? (
+          <p role="status" className="mt-6">
+            No message here.
+          </p>
+        ) : (
+          <ul className="mt-6 space-y-4">
+            {data.messages.map((message) => (
+              <MessageCard key={message.id} message={message} onChanged={() => void reload()} />
+            ))}
+          </ul>
+        )
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,100 @@
+import { sql } from "drizzle-orm";
+import type { ContactMessageState } from "../../../common/api/admin.ts";
+import type { Clock } from "../../clock.ts";
+import { type Database, queryRows } from "../../db/client.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import { type Actor, recordAudit } from "./audit.ts";
+
+const INBOX_SIZE = 100;
+
+export type InboxMessage = {
+  id: number;
+  at: Date;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  state: ContactMessageState;
+  replies: Array<{ at: Date; body: string }>;
+};
+
+/** The contact inbox, newest first, each message with the team's replies in order. */
+export async function listInbox(db: Database, state?: ContactMessageState): Promise<InboxMessage[]> {
+  const rows = await queryRows<{
+    id: number;
+    created_at: Date | string;
+    name: string;
+    email: string;
+    subject: string;
+    message: string;
+    state: ContactMessageState;
+    replies: string;
+  }>(
+    db,
+    sql`select m.id, m.created_at, m.name, m.email, m.subject, m.message, m.state,
+               (select coalesce(json_agg(json_build_object('at', r.created_at, 'body', r.body) order by r.id), '[]'::json)::text
+                  from contact_replies r where r.message_id = m.id) as replies
+          from contact_messages m
+         where ${state ? sql`m.state = ${state}` : sql`true`}
+         order by m.created_at desc, m.id desc limit ${INBOX_SIZE}`,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    at: new Date(row.created_at),
+    name: row.name,
+    email: row.email,
+    subject: row.subject,
+    message: row.message,
+    state: row.state,
+    replies: (JSON.parse(row.replies) as Array<{ at: string; body: string }>).map((reply) => ({
+      at: new Date(reply.at),
+      body: reply.body,
+    })),
+  }));
+}
+
+/**
+ * Sends the operator's reply to the writer by email and marks the message
+ * answered; the reply, the state and the audit row are written together, and
+ * the email is queued after they are.
+ */
+export async function replyToMessage(
+  { db, clock, mailer }: { db: Database; clock: Clock; mailer: Mailer },
+  actor: Exclude<Actor, "shell">,
+  messageId: number,
+  body: string,
+): Promise<boolean> {
+  const message = await db.transaction(async (tx) => {
+    const [row] = await queryRows<{ name: string; email: string; subject: string; before: ContactMessageState }>(
+      tx,
+      sql`with old as (select id, state from contact_messages where id = ${messageId} for update)
+          update contact_messages m set state = 'answered' from old where m.id = old.id
+          returning m.name, m.email, m.subject, old.state as before`,
+    );
+    if (!row) return null;
+    await tx.execute(
+      sql`insert into contact_replies (message_id, actor_id, body, created_at) values (${messageId}, ${actor.id}, ${body}, ${clock.now()})`,
+    );
+    await recordAudit(tx, clock, actor, {
+      action: "message.reply",
+      subject: `message:${messageId}`,
+      before: { state: row.before },
+      after: { state: "answered", reply: body },
+      reason: "replied by email",
+    });
+    return row;
+  });
+  if (!message) return false;
+  await mailer.send(message.email, "contact-reply", { text: { name: message.name, subject: message.subject, reply: body } });
+  return true;
+}
+
+/** Moves a message to new, answered or closed; answers the state before, or null for an unknown message. */
+export async function setMessageState(db: Database, messageId: number, state: ContactMessageState): Promise<ContactMessageState | null> {
+  const [row] = await queryRows<{ before: ContactMessageState }>(
+    db,
+    sql`with old as (select id, state from contact_messages where id = ${messageId} for update)
+        update contact_messages m set state = ${state} from old where m.id = old.id returning old.state as before`,
+  );
+  return row?.before ?? null;
+}
