@@ -23,6 +23,7 @@ export function sitePages(site: SiteConfig): SitePage[] {
     { path: "/how-to", file: "routes/how-to.tsx" },
     ...guideCatalog(site).map((guide) => ({ path: guide.path, file: "routes/guide.tsx", id: `guide${guide.path}` })),
     { path: "/contact-us", file: "routes/contact-us.tsx" },
+    { path: "/report-guide", file: "routes/report-guide.tsx", indexed: false },
     { path: "/login", file: "routes/login.tsx" },
     { path: "/register", file: "routes/register.tsx" },
     { path: "/forgot-password", file: "routes/forgot-password.tsx" },

@@ -15,7 +15,7 @@ import { listSpecialDays, removeSpecialDay, setSpecialDay } from "../server/serv
 import { findUserByEmail, findUsers, withdrawalEligible } from "../server/services/users.ts";
 import { PAYOUTS_HELP, runPayoutsCommand } from "./admin-payouts.ts";
 import { REVIEW_HELP, runReviewCommand, runSignalsCommand } from "./admin-review.ts";
-import { printContactMessages } from "./contact-messages.ts";
+import { printContactMessages, printGuideReports } from "./contact-messages.ts";
 import { openConfiguredDatabase } from "./open-database.ts";
 import { UsageError } from "./usage-error.ts";
 
@@ -32,6 +32,7 @@ const HELP = `Usage: npm run admin -- <command> [options]
   grant EMAIL support|admin [--reason TEXT]    open the operator console to an account (it enrols 2FA first)
   revoke EMAIL [--reason TEXT]                 make an account a member again (forgets its 2FA)
   contact-messages [--limit N]                 contact messages, newest first
+  guide-reports                                "Something looks different?" reports, per guide
   mail list [--status pending|sent|failed]     the email queue, newest first, with each failure's reason
   mail retry                                   send what is due now (failed emails stay failed)
   export-withdrawals [--min TOKENS]            CSV of users at or above the transfer minimum
@@ -161,6 +162,9 @@ export async function runAdmin(argv: string[], open: typeof openConfiguredDataba
       }
       case "contact-messages":
         await printContactMessages(db, limit);
+        return 0;
+      case "guide-reports":
+        await printGuideReports(db);
         return 0;
       case "export-withdrawals": {
         const minimum = values.min === undefined ? BigInt(site.rewards.minTransfer) : wholeTokens(values.min);

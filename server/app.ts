@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from "fastify";
 import type { Redis } from "ioredis";
 import { Counter } from "prom-client";
+import { guideCatalog, PLATFORM_NAMES } from "../app/content/guide-catalog.ts";
 import type { SiteConfig } from "../config/site.ts";
 import type { Clock } from "./clock.ts";
 import type { DatabaseHandle } from "./db/client.ts";
@@ -26,6 +27,7 @@ import { accountSettingsRoutes } from "./routes/api/account-settings.ts";
 import { accountRoutes } from "./routes/api/accounts.ts";
 import { consoleRoutes } from "./routes/api/admin/index.ts";
 import { contactRoutes } from "./routes/api/contact.ts";
+import { guideReportRoutes } from "./routes/api/guide-reports.ts";
 import { payoutRoutes } from "./routes/api/payouts.ts";
 import { priceRoutes } from "./routes/api/price.ts";
 import { rewardRoutes } from "./routes/api/rewards.ts";
@@ -238,6 +240,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.addHook("onReady", async () => prices.start());
   app.addHook("onClose", async () => prices.stop());
   await app.register(priceRoutes, { site, prices, refreshSeconds: env.PRICE_REFRESH_SECONDS });
+  await app.register(guideReportRoutes, {
+    slug: site.token.slug,
+    deps: {
+      db,
+      clock,
+      rateLimiter,
+      perIp: { max: env.CONTACT_MESSAGES_PER_IP_PER_HOUR, windowMs: 60 * MINUTE_MS },
+      guides: new Map(guideCatalog(site).map((guide) => [guide.path, `${guide.title} (${PLATFORM_NAMES[guide.platform]})`])),
+    },
+  });
   await app.register(contactRoutes, {
     site,
     db,

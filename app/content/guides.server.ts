@@ -136,3 +136,12 @@ export function loadGuideIndex(): Array<{ platform: GuidePlatform; name: string;
       .map((entry) => ({ path: entry.path, title: entry.title, description: entry.description })),
   }));
 }
+
+/** Every guide with its step titles, for the "Something looks different?" report form. */
+export function loadGuideOutlines(): Array<{ path: string; title: string; steps: string[] }> {
+  return guideCatalog(site).map((entry) => ({
+    path: entry.path,
+    title: `${entry.title} (${PLATFORM_NAMES[entry.platform]})`,
+    steps: parseGuide(entry, site).steps.map((step) => step.title),
+  }));
+}

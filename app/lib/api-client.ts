@@ -2,6 +2,7 @@ import type { SessionsView } from "../../common/api/account.ts";
 import type { CsrfPage, CsrfReply, RegisterBody, SignInBody } from "../../common/api/accounts.ts";
 import type { ContactAnswer } from "../../common/api/contact.ts";
 import type { ErrorReply, SuccessReply } from "../../common/api/fields.ts";
+import type { GuideReportBody } from "../../common/api/guide-reports.ts";
 import type { PayoutsView, PayoutView } from "../../common/api/payouts.ts";
 import { priceField } from "../../common/api/price.ts";
 import type { DashboardData, WalletBody } from "../../common/api/rewards.ts";
@@ -159,4 +160,8 @@ export async function downloadFile(
   } catch {
     return { ok: false, status: 0, message: null };
   }
+}
+
+export function reportGuideDifference(payload: Omit<GuideReportBody, "app">): Promise<ApiResult<Message>> {
+  return request("/api/guide-reports", { method: "POST", body: JSON.stringify({ ...payload, app: site.token.slug }) });
 }

@@ -59,6 +59,18 @@ export default function Guide({ loaderData: guide }: Route.ComponentProps) {
         <StepList steps={guide.steps} numbered={guide.layout === "steps"} />
         {guide.paymentRequest ? <PaymentRequest {...guide.paymentRequest} /> : null}
         {guide.troubleshootingHtml ? <Markdown html={guide.troubleshootingHtml} className="mt-14 max-w-3xl" /> : null}
+        <section aria-labelledby="report-difference" className="mt-14 max-w-3xl">
+          <h2 id="report-difference" className="text-lg font-bold">
+            Something looks different?
+          </h2>
+          <p className="mt-1">
+            Wallet apps change their screens often.{" "}
+            <Link to={`/report-guide?guide=${guide.path}`} className="text-brand-700 underline underline-offset-4">
+              Tell us what you see
+            </Link>
+            , and we will bring this guide up to date.
+          </p>
+        </section>
         <GuidePager previous={guide.previous} next={guide.next} platformName={guide.platformName} />
       </article>
     </PageShell>

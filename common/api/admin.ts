@@ -212,10 +212,13 @@ export const contactMessageView = z.object({
   message: z.string(),
   state: z.enum(CONTACT_MESSAGE_STATES),
   replies: z.array(z.object({ at: z.string(), body: z.string() })),
+  /** A "Something looks different?" report: the guide, and the step when the reader named one. */
+  guide: z.object({ path: z.string(), step: z.number().int().nullable() }).nullable(),
 });
 export const messageIdParams = z.object({ id: z.coerce.number().int().positive() });
 export const messagesQuery = z.object({
   state: z.enum(CONTACT_MESSAGE_STATES, { error: "Use new, answered or closed." }).optional(),
+  kind: z.enum(["message", "guide-report"], { error: "Use message or guide-report." }).optional(),
 });
 export const replyBody = jsonObject({
   reply: requiredText("Write the reply.", 5000).refine((value) => value.length >= 2, "Write the reply."),

@@ -165,9 +165,13 @@ export const contactMessages = pgTable(
     forwardedAt: timestamp("forwarded_at", { withTimezone: true }),
     /** Where the team stands with it in the console's inbox. */
     state: text("state", { enum: CONTACT_MESSAGE_STATES }).notNull().default("new"),
+    /** Set on a "Something looks different?" report: the guide it is about, and the step when the reader named one. */
+    guidePath: text("guide_path"),
+    guideStep: integer("guide_step"),
   },
   (table) => [
     index("contact_messages_created_idx").on(table.createdAt),
+    index("contact_messages_guide_idx").on(table.guidePath),
     check("contact_messages_state", sql`${table.state} in ('new', 'answered', 'closed')`),
   ],
 );

@@ -200,6 +200,43 @@ test.describe("operator console", () => {
     await page.screenshot({ path: "test-results/console-messages-390.png", fullPage: true });
   });
 
+  test("a reader reports a difference in a guide, and support finds it among the console's guide reports", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    const note = `The Create button is now called Get started (${Date.now()}).`;
+    await page.goto("/browser-create-wallet");
+    await page.getByRole("region", { name: "Something looks different?" }).getByRole("link", { name: "Tell us what you see" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Report a difference in a guide" })).toBeVisible();
+    await expect(page.getByLabel("Which guide?")).toHaveValue("/browser-create-wallet");
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Send the report" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Tell us what looks different.");
+    await page.getByLabel("Which part?").selectOption({ index: 2 });
+    await page.getByLabel("What looks different?").fill(note);
+    await page.getByRole("button", { name: "Send the report" }).click();
+    await expect(page.getByRole("status")).toHaveText("Thank you: the team will check this guide against the app.");
+    await expect(page.getByLabel("What looks different?")).toHaveValue("");
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await expectAccessible(page);
+    await page.screenshot({ path: "test-results/report-guide-390.png", fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    await signedInUser(context, baseURL as string, { role: "support" });
+    await page.goto("/admin/messages");
+    await enrol(page);
+    await page.getByLabel("Kind").selectOption("guide-report");
+    const found = page.getByRole("article").filter({ hasText: note });
+    await expect(found.getByRole("link", { name: "/browser-create-wallet, step 2" })).toHaveAttribute(
+      "href",
+      "/browser-create-wallet#step-2",
+    );
+    await expect(found.getByText("The reader left no address, so this report cannot be answered.")).toBeVisible();
+    await expectAccessible(page);
+  });
+
   test("an admin batches, downloads the Safe file, reconciles from the chain, returns a transfer and rejects a flagged one", async ({
     browser,
   }) => {

@@ -16,10 +16,13 @@ export type InboxMessage = {
   message: string;
   state: ContactMessageState;
   replies: Array<{ at: Date; body: string }>;
+  guide: { path: string; step: number | null } | null;
 };
 
+export type InboxFilter = { state?: ContactMessageState; kind?: "message" | "guide-report" };
+
 /** The contact inbox, newest first, each message with the team's replies in order. */
-export async function listInbox(db: Database, state?: ContactMessageState): Promise<InboxMessage[]> {
+export async function listInbox(db: Database, { state, kind }: InboxFilter = {}): Promise<InboxMessage[]> {
   const rows = await queryRows<{
     id: number;
     created_at: Date | string;
@@ -29,13 +32,16 @@ export async function listInbox(db: Database, state?: ContactMessageState): Prom
     message: string;
     state: ContactMessageState;
     replies: string;
+    guide_path: string | null;
+    guide_step: number | null;
   }>(
     db,
-    sql`select m.id, m.created_at, m.name, m.email, m.subject, m.message, m.state,
+    sql`select m.id, m.created_at, m.name, m.email, m.subject, m.message, m.state, m.guide_path, m.guide_step,
                (select coalesce(json_agg(json_build_object('at', r.created_at, 'body', r.body) order by r.id), '[]'::json)::text
                   from contact_replies r where r.message_id = m.id) as replies
           from contact_messages m
          where ${state ? sql`m.state = ${state}` : sql`true`}
+           and ${kind === undefined ? sql`true` : kind === "guide-report" ? sql`m.guide_path is not null` : sql`m.guide_path is null`}
          order by m.created_at desc, m.id desc limit ${INBOX_SIZE}`,
   );
   return rows.map((row) => ({
@@ -46,6 +52,7 @@ export async function listInbox(db: Database, state?: ContactMessageState): Prom
     subject: row.subject,
     message: row.message,
     state: row.state,
+    guide: row.guide_path ? { path: row.guide_path, step: row.guide_step } : null,
     replies: (JSON.parse(row.replies) as Array<{ at: string; body: string }>).map((reply) => ({
       at: new Date(reply.at),
       body: reply.body,
@@ -63,11 +70,11 @@ export async function replyToMessage(
   actor: Exclude<Actor, "shell">,
   messageId: number,
   body: string,
-): Promise<boolean> {
+): Promise<"sent" | "unknown" | "no-address"> {
   const message = await db.transaction(async (tx) => {
     const [row] = await queryRows<{ name: string; email: string; subject: string; before: ContactMessageState }>(
       tx,
-      sql`with old as (select id, state from contact_messages where id = ${messageId} for update)
+      sql`with old as (select id, state from contact_messages where id = ${messageId} and email <> '' for update)
           update contact_messages m set state = 'answered' from old where m.id = old.id
           returning m.name, m.email, m.subject, old.state as before`,
     );
@@ -84,9 +91,12 @@ export async function replyToMessage(
     });
     return row;
   });
-  if (!message) return false;
+  if (!message) {
+    const [known] = await queryRows<{ id: number }>(db, sql`select id from contact_messages where id = ${messageId}`);
+    return known ? "no-address" : "unknown";
+  }
   await mailer.send(message.email, "contact-reply", { text: { name: message.name, subject: message.subject, reply: body } });
-  return true;
+  return "sent";
 }
 
 /** Moves a message to new, answered or closed; answers the state before, or null for an unknown message. */

@@ -37,8 +37,21 @@ function MessageCard({ message, onChanged }: { message: Message; onChanged: () =
           </span>
         </div>
         <p className="text-sm text-ink-800">
-          {message.name} &lt;{message.email}&gt; · {when(message.at)}
+          {message.name}
+          {message.email ? ` <${message.email}>` : ""} · {when(message.at)}
         </p>
+        {message.guide ? (
+          <p className="mt-1 text-sm">
+            Guide report:{" "}
+            <a
+              href={`${message.guide.path}${message.guide.step ? `#step-${message.guide.step}` : ""}`}
+              className="text-brand-700 underline"
+            >
+              {message.guide.path}
+              {message.guide.step ? `, step ${message.guide.step}` : ""}
+            </a>
+          </p>
+        ) : null}
         <p className="mt-2 whitespace-pre-wrap break-words">{message.message}</p>
         {message.replies.length > 0 ? (
           <ol aria-label="Replies sent" className="mt-3 space-y-2 border-l-4 border-sand-200 pl-3">
@@ -51,9 +64,13 @@ function MessageCard({ message, onChanged }: { message: Message; onChanged: () =
           </ol>
         ) : null}
         <div className="mt-4 grid gap-6 md:grid-cols-2">
-          <ActionForm path={`/api/admin/messages/${message.id}/reply`} submitLabel="Send the reply by email" onDone={onChanged}>
-            <ReplyField />
-          </ActionForm>
+          {message.email ? (
+            <ActionForm path={`/api/admin/messages/${message.id}/reply`} submitLabel="Send the reply by email" onDone={onChanged}>
+              <ReplyField />
+            </ActionForm>
+          ) : (
+            <p>The reader left no address, so this report cannot be answered.</p>
+          )}
           <ActionForm path={`/api/admin/messages/${message.id}/state`} submitLabel="Change the state" onDone={onChanged}>
             <div>
               <label htmlFor={`${headingId}-state`} className="field-label">
@@ -83,27 +100,46 @@ function MessageCard({ message, onChanged }: { message: Message; onChanged: () =
 /** The contact inbox, newest first, filtered by state; replies go out by email. */
 export function ConsoleMessages() {
   const [params, setParams] = useSearchParams();
-  const state = params.get("state") ?? "";
-  const { data, error, reload } = useConsoleQuery<z.infer<typeof messagesReply>>(`/api/admin/messages${state ? `?state=${state}` : ""}`);
+  const query = params.toString();
+  const { data, error, reload } = useConsoleQuery<z.infer<typeof messagesReply>>(`/api/admin/messages${query ? `?${query}` : ""}`);
+  const choose = (name: string, value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(name, value);
+    else next.delete(name);
+    setParams(next);
+  };
   return (
     <>
       <h1 className="text-3xl font-bold">Messages</h1>
       <div className="mt-6 flex flex-wrap items-center gap-3">
         <label className="field-label" htmlFor="message-state-filter">
-          Show
+          State
         </label>
         <select
           id="message-state-filter"
           className="field-input w-auto"
-          value={state}
-          onChange={(event) => setParams(event.target.value ? { state: event.target.value } : {})}
+          value={params.get("state") ?? ""}
+          onChange={(event) => choose("state", event.target.value)}
         >
-          <option value="">All</option>
+          <option value="">Any state</option>
           {CONTACT_MESSAGE_STATES.map((value) => (
             <option key={value} value={value}>
               {value}
             </option>
           ))}
+        </select>
+        <label className="field-label" htmlFor="message-kind-filter">
+          Kind
+        </label>
+        <select
+          id="message-kind-filter"
+          className="field-input w-auto"
+          value={params.get("kind") ?? ""}
+          onChange={(event) => choose("kind", event.target.value)}
+        >
+          <option value="">Messages and guide reports</option>
+          <option value="message">Messages</option>
+          <option value="guide-report">Guide reports</option>
         </select>
       </div>
       <FormMessage error={error} />

@@ -18,7 +18,7 @@ export async function consoleMessageRoutes(fastify: FastifyInstance, { accounts 
     "/api/admin/messages",
     { config: { consoleAccess: "console" }, schema: { querystring: messagesQuery, response: { 200: messagesReply, "4xx": errorReply } } },
     async (request) => ({
-      messages: (await listInbox(db, request.query.state)).map((message) => ({
+      messages: (await listInbox(db, request.query)).map((message) => ({
         ...message,
         at: message.at.toISOString(),
         replies: message.replies.map((reply) => ({ at: reply.at.toISOString(), body: reply.body })),
@@ -34,7 +34,8 @@ export async function consoleMessageRoutes(fastify: FastifyInstance, { accounts 
     },
     async (request, reply) => {
       const sent = await replyToMessage({ db, clock, mailer }, actorOf(request), request.params.id, request.body.reply);
-      if (!sent) return reply.code(404).send({ err_msg: NO_MESSAGE });
+      if (sent === "unknown") return reply.code(404).send({ err_msg: NO_MESSAGE });
+      if (sent === "no-address") return reply.code(409).send({ err_msg: "This report left no address to answer." });
       return { suc_msg: "Your reply is on its way by email." };
     },
   );

@@ -1,0 +1,122 @@
+import { type FormEvent, useId, useState } from "react";
+import { checkFields } from "../../../common/api/fields.ts";
+import { guideReportBody } from "../../../common/api/guide-reports.ts";
+import { FormMessage } from "../../components/ui/form-message.tsx";
+import { TextField } from "../../components/ui/text-field.tsx";
+import { reportGuideDifference } from "../../lib/api-client.ts";
+import { UNREACHABLE } from "../../lib/use-api-form.ts";
+import { site } from "../../site.ts";
+
+const schema = guideReportBody(site.token.slug);
+
+type GuideOutline = { path: string; title: string; steps: string[] };
+
+/** The report: which guide and step, what the reader sees, and an address if they would like an answer. */
+export function ReportDifferenceForm({
+  guides,
+  initialGuide,
+  initialStep,
+}: {
+  guides: GuideOutline[];
+  initialGuide: string;
+  initialStep: string;
+}) {
+  const [page, setPage] = useState(guides.some((guide) => guide.path === initialGuide) ? initialGuide : "");
+  const steps = guides.find((guide) => guide.path === page)?.steps ?? [];
+  const ids = useId();
+  const [state, setState] = useState<{ sending: boolean; error: string | null; success: string | null; invalid: string | null }>({
+    sending: false,
+    error: null,
+    success: null,
+    invalid: null,
+  });
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const fields = new FormData(form);
+    const step = Number(fields.get("step"));
+    const values = {
+      app: site.token.slug,
+      page,
+      note: String(fields.get("note") ?? ""),
+      email: String(fields.get("email") ?? ""),
+      ...(step ? { step } : {}),
+    };
+    const checked = checkFields(schema, values);
+    if (!checked.ok) return setState({ sending: false, error: checked.message, success: null, invalid: checked.field });
+    setState({ sending: true, error: null, success: null, invalid: null });
+    const { app: _, ...payload } = checked.data;
+    const result = await reportGuideDifference(payload);
+    if (result.ok && result.body?.suc_msg) form.reset();
+    setState({
+      sending: false,
+      error: result.ok ? null : (result.body?.err_msg ?? UNREACHABLE),
+      success: result.ok ? (result.body?.suc_msg ?? null) : null,
+      invalid: null,
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="mt-6 space-y-4">
+      <div>
+        <label htmlFor={`${ids}-guide`} className="field-label">
+          Which guide?
+        </label>
+        <select
+          id={`${ids}-guide`}
+          name="page"
+          className="field-input"
+          value={page}
+          onChange={(event) => setPage(event.target.value)}
+          aria-invalid={state.invalid === "page" || undefined}
+        >
+          <option value="">Choose a guide</option>
+          {guides.map((guide) => (
+            <option key={guide.path} value={guide.path}>
+              {guide.title}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor={`${ids}-step`} className="field-label">
+          Which part?
+        </label>
+        <select id={`${ids}-step`} key={page} name="step" className="field-input" defaultValue={initialStep}>
+          <option value="">The whole guide</option>
+          {steps.map((title, index) => (
+            <option key={`${index + 1}`} value={index + 1}>
+              {index + 1}. {title}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor={`${ids}-note`} className="field-label">
+          What looks different?
+        </label>
+        <textarea
+          id={`${ids}-note`}
+          name="note"
+          required
+          rows={4}
+          className="field-input"
+          aria-invalid={state.invalid === "note" || undefined}
+        />
+      </div>
+      <TextField
+        label="Your email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        hint="Only if you would like an answer."
+        invalid={state.invalid === "email"}
+      />
+      <button type="submit" className="btn-primary" disabled={state.sending}>
+        {state.sending ? "Sending…" : "Send the report"}
+      </button>
+      <FormMessage error={state.error} success={state.success} />
+    </form>
+  );
+}
