@@ -85,9 +85,9 @@ export function ReportDifferenceForm({
         </label>
         <select id={`${ids}-step`} key={page} name="step" className="field-input" defaultValue={initialStep}>
           <option value="">The whole guide</option>
-          {steps.map((title, index) => (
-            <option key={`${index + 1}`} value={index + 1}>
-              {index + 1}. {title}
+          {steps.map((title, index) => ({ number: index + 1, title })).map((step) => (
+            <option key={step.number} value={step.number}>
+              {step.number}. {step.title}
             </option>
           ))}
         </select>
