@@ -85,11 +85,13 @@ export function ReportDifferenceForm({
         </label>
         <select id={`${ids}-step`} key={page} name="step" className="field-input" defaultValue={initialStep}>
           <option value="">The whole guide</option>
-          {steps.map((title, index) => ({ number: index + 1, title })).map((step) => (
-            <option key={step.number} value={step.number}>
-              {step.number}. {step.title}
-            </option>
-          ))}
+          {steps
+            .map((title, index) => ({ number: index + 1, title }))
+            .map((step) => (
+              <option key={step.number} value={step.number}>
+                {step.number}. {step.title}
+              </option>
+            ))}
         </select>
       </div>
       <div>
