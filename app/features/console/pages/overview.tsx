@@ -51,7 +51,11 @@ export function ConsoleOverview() {
               detail={`${data.members.verified_wallets} verified wallets`}
             />
             <Figure label="Outstanding balances" value={formatTokens(data.outstanding_balances)} />
-            <Figure label="Open alerts" value={String(data.open_alerts)} />
+            <Figure
+              label="Open reviews and alerts"
+              value={`${data.payouts_by_status.find((row) => row.status === "in_review")?.count ?? 0} · ${data.open_alerts}`}
+              detail="transfers waiting for a person · unmatched treasury transfers"
+            />
             <Figure
               label="Price"
               value={data.price ? usd.format(Number(data.price.usd)) : "Unknown"}

@@ -97,7 +97,11 @@ export function ConsolePayouts() {
                 path={({ batch: id = "" }) => `/api/admin/payouts/batches/${encodeURIComponent(id)}/send`}
                 submitLabel="Send the batch"
                 toBody={({ reason = "", code = "" }) => ({ reason, code })}
-                confirm={({ batch: id }) => `Send batch ${id} from the hot wallet, with fees capped at ${data.fee_cap_gwei} gwei?`}
+                confirm={({ batch: id }) => {
+                  const inBatch = data.payouts.filter((payout) => String(payout.batch_id) === id);
+                  const total = inBatch.reduce((sum, payout) => sum + BigInt(payout.amount), 0n);
+                  return `Send batch ${id} from the hot wallet: ${inBatch.length} transfers, ${formatTokens(total)} in all, with fees capped at ${data.fee_cap_gwei} gwei per unit of gas?`;
+                }}
                 successText={(sent) => `Signed ${sent.signed}, sent again ${sent.rebroadcast}, already paid ${sent.already_paid}.`}
                 onDone={() => void reload()}
               >
