@@ -36,6 +36,7 @@ const ENDPOINTS: Endpoint[] = [
   { method: "GET", url: "/api/admin/overview", access: "console" },
   { method: "GET", url: "/api/admin/payouts", access: "console" },
   { method: "POST", url: "/api/admin/payouts/batches", body: { reason: "weekly", code: "123456" }, access: "admin" },
+  { method: "GET", url: "/api/admin/payouts/batches/1", access: "admin" },
   { method: "GET", url: "/api/admin/payouts/batches/1/safe-file", access: "admin" },
   { method: "POST", url: "/api/admin/payouts/batches/1/send", body: { reason: "weekly", code: "123456" }, access: "admin" },
   { method: "POST", url: "/api/admin/payouts/reconcile", body: { reason: "check" }, access: "console" },

@@ -82,6 +82,13 @@ describe("payouts from the operator console on a local chain", () => {
     expect(first).toEqual({ batch_id: expect.any(Number), count: 2, total: "22345" });
     const second = (await admin.post("/api/admin/payouts/batches", { reason: "the rest", code: admin.nextCode() })).json();
     expect(second).toMatchObject({ count: 1, total: "20000" });
+    expect((await admin.get(`/api/admin/payouts/batches/${first.batch_id}`)).json()).toEqual({
+      batch_id: first.batch_id,
+      count: 2,
+      total: "22345",
+      fee_cap_gwei: expect.any(Number),
+    });
+    expect((await admin.get("/api/admin/payouts/batches/999999")).statusCode).toBe(404);
 
     const download = await admin.get(`/api/admin/payouts/batches/${first.batch_id}/safe-file`);
     expect(download.headers["content-disposition"]).toContain(`batch-${first.batch_id}.json`);

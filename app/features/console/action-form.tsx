@@ -27,7 +27,7 @@ export function ActionForm<Reply>({
   successText?: (reply: Reply) => string;
   onDone?: (reply: Reply) => void;
   /** A question the browser asks before sending, for what cannot be undone. */
-  confirm?: (fields: Fields) => string;
+  confirm?: (fields: Fields) => string | Promise<string>;
 }) {
   const { post } = useConsole();
   const [busy, setBusy] = useState(false);
@@ -37,7 +37,7 @@ export function ActionForm<Reply>({
     event.preventDefault();
     const form = event.currentTarget;
     const fields = Object.fromEntries([...new FormData(form).entries()].map(([key, value]) => [key, String(value)]));
-    if (confirm && !window.confirm(confirm(fields))) return;
+    if (confirm && !window.confirm(await confirm(fields))) return;
     setBusy(true);
     const result = await post<Reply & { suc_msg?: string }>(typeof path === "string" ? path : path(fields), toBody(fields));
     setBusy(false);

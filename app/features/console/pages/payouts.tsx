@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useSearchParams } from "react-router";
 import type { z } from "zod";
-import type { adminPayoutsReply, batchReply, reconcileReply, sendReply } from "../../../../common/api/admin.ts";
+import type { adminPayoutsReply, batchReply, batchSummaryReply, reconcileReply, sendReply } from "../../../../common/api/admin.ts";
 import { PAYOUT_STATUS_LABELS, type PayoutStatusName } from "../../../../common/api/payouts.ts";
 import { CardSection } from "../../../components/ui/card-section.tsx";
 import { FormMessage } from "../../../components/ui/form-message.tsx";
@@ -35,7 +35,7 @@ function SafeFileButton({ batchId }: { batchId: number }) {
 
 /** Payouts by status, with the batch, the Safe file, the hot wallet, reconciliation and returns. */
 export function ConsolePayouts() {
-  const { operator } = useConsole();
+  const { operator, get } = useConsole();
   const [params, setParams] = useSearchParams();
   const status = params.get("status") ?? "";
   const { data, error, reload } = useConsoleQuery<PayoutsPage>(`/api/admin/payouts${status ? `?status=${status}` : ""}`);
@@ -97,10 +97,11 @@ export function ConsolePayouts() {
                 path={({ batch: id = "" }) => `/api/admin/payouts/batches/${encodeURIComponent(id)}/send`}
                 submitLabel="Send the batch"
                 toBody={({ reason = "", code = "" }) => ({ reason, code })}
-                confirm={({ batch: id }) => {
-                  const inBatch = data.payouts.filter((payout) => String(payout.batch_id) === id);
-                  const total = inBatch.reduce((sum, payout) => sum + BigInt(payout.amount), 0n);
-                  return `Send batch ${id} from the hot wallet: ${inBatch.length} transfers, ${formatTokens(total)} in all, with fees capped at ${data.fee_cap_gwei} gwei per unit of gas?`;
+                confirm={async ({ batch: id = "" }) => {
+                  const batch = await get<z.infer<typeof batchSummaryReply>>(`/api/admin/payouts/batches/${encodeURIComponent(id)}`);
+                  return batch.ok && batch.body
+                    ? `Send batch ${id} from the hot wallet: ${batch.body.count} transfers, ${formatTokens(batch.body.total)} in all, with fees capped at ${batch.body.fee_cap_gwei} gwei?`
+                    : `Send batch ${id} from the hot wallet? Its total could not be read: ${batch.body?.err_msg ?? "no answer"}`;
                 }}
                 successText={(sent) => `Signed ${sent.signed}, sent again ${sent.rebroadcast}, already paid ${sent.already_paid}.`}
                 onDone={() => void reload()}

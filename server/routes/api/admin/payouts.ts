@@ -9,6 +9,7 @@ import {
   balanceReply,
   batchIdParams,
   batchReply,
+  batchSummaryReply,
   makeBatchBody,
   moneyMoveBody,
   payoutIdParams,
@@ -124,6 +125,21 @@ export async function consolePayoutRoutes(fastify: FastifyInstance, { db, clock,
         batch_id: batch.batchId,
         count: batch.payouts.length,
         total: batch.payouts.reduce((sum, payout) => sum + payout.amount, 0n).toString(),
+      };
+    },
+  );
+
+  app.get(
+    "/api/admin/payouts/batches/:id",
+    { config: { consoleAccess: "admin" }, schema: { params: batchIdParams, response: { 200: batchSummaryReply, "4xx": errorReply } } },
+    async (request, reply) => {
+      const payouts = await batchPayouts(db, request.params.id);
+      if (payouts.length === 0) return reply.code(404).send({ err_msg: "That batch does not exist." });
+      return {
+        batch_id: request.params.id,
+        count: payouts.length,
+        total: payouts.reduce((sum, payout) => sum + payout.amount, 0n).toString(),
+        fee_cap_gwei: env.PAYOUT_MAX_FEE_GWEI,
       };
     },
   );
