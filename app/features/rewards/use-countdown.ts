@@ -1,25 +1,24 @@
 import { useEffect, useRef, useState } from "react";
-import { parseCountdown } from "../../../common/countdown.ts";
+import { parseCountdown, secondsShown } from "../../../common/countdown.ts";
 import { COUNTDOWN_TICK_MS } from "../../lib/timings.ts";
 
 /**
- * Seconds left from the server's HH:MM:SS, ticking every second against the
+ * Seconds to show from the server's HH:MM:SS, ticking every second against the
  * clock (not by counting ticks, so a sleeping tab catches up); `onZero` runs once.
  */
 export function useCountdown(timeRemaining: string, onZero: () => void): number {
-  const [left, setLeft] = useState(() => parseCountdown(timeRemaining));
+  const [left, setLeft] = useState(() => secondsShown(parseCountdown(timeRemaining) * 1000));
   const zeroHandler = useRef(onZero);
   zeroHandler.current = onZero;
 
   useEffect(() => {
     const endsAt = Date.now() + parseCountdown(timeRemaining) * 1000;
-    const remaining = () => Math.max(0, Math.ceil((endsAt - Date.now()) / 1000));
-    setLeft(remaining());
-    if (remaining() === 0) return;
+    setLeft(secondsShown(endsAt - Date.now()));
+    if (endsAt <= Date.now()) return;
     const timer = setInterval(() => {
-      const next = remaining();
-      setLeft(next);
-      if (next === 0) {
+      const msLeft = endsAt - Date.now();
+      setLeft(secondsShown(msLeft));
+      if (msLeft <= 0) {
         clearInterval(timer);
         zeroHandler.current();
       }
