@@ -25,8 +25,8 @@ export type GuidePageData = {
   troubleshootingHtml: string;
   previous: GuideLink | null;
   next: GuideLink | null;
-  /** The same task on each platform, for the switcher (absent on the tips guides). */
-  platforms: Array<{ name: string; path: string; current: boolean; sameTask: boolean }>;
+  /** The platforms that have this guide's task, for the switcher (absent on the tips guides). */
+  platforms: Array<{ name: string; path: string; current: boolean }>;
   addToken: boolean;
   paymentRequest: { uri: string; svg: string; tokens: string } | null;
 };
@@ -85,14 +85,9 @@ export async function loadGuidePage(pagePath: string): Promise<GuidePageData> {
   const platforms =
     entry.platform === "tips"
       ? []
-      : (["browser", "android", "ios"] as const).map((platform) => {
+      : (["browser", "android", "ios"] as const).flatMap((platform) => {
           const match = catalog.find((candidate) => candidate.platform === platform && candidate.task === entry.task);
-          return {
-            name: PLATFORM_NAMES[platform],
-            path: match?.path ?? `/how-to#${platform}`,
-            current: platform === entry.platform,
-            sameTask: Boolean(match),
-          };
+          return match ? [{ name: PLATFORM_NAMES[platform], path: match.path, current: platform === entry.platform }] : [];
         });
 
   let paymentRequest: GuidePageData["paymentRequest"] = null;

@@ -50,16 +50,16 @@ export default function Guide({ loaderData: guide }: Route.ComponentProps) {
           Reviewed on <time dateTime={guide.reviewed}>{formatReviewed(guide.reviewed)}</time> with {guide.reviewedWith}.
         </p>
         <PlatformSwitcher platforms={guide.platforms} />
-        <Markdown html={guide.introHtml} className="mt-6 max-w-3xl text-lg" />
+        <Markdown html={guide.introHtml} className="mt-6 max-w-measure" />
         {guide.addToken ? (
-          <div className="mt-6 max-w-3xl">
+          <div className="mt-6 max-w-measure">
             <AddTokenButton />
           </div>
         ) : null}
         <StepList steps={guide.steps} numbered={guide.layout === "steps"} />
         {guide.paymentRequest ? <PaymentRequest {...guide.paymentRequest} /> : null}
-        {guide.troubleshootingHtml ? <Markdown html={guide.troubleshootingHtml} className="mt-14 max-w-3xl" /> : null}
-        <section aria-labelledby="report-difference" className="mt-14 max-w-3xl">
+        {guide.troubleshootingHtml ? <Markdown html={guide.troubleshootingHtml} className="mt-14 max-w-measure" /> : null}
+        <section aria-labelledby="report-difference" className="mt-14 max-w-measure">
           <h2 id="report-difference" className="text-lg font-bold">
             Something looks different?
           </h2>

@@ -180,11 +180,39 @@ test.describe("wallet guides", () => {
     await expect(page).toHaveURL("/ios-create-wallet");
     await page.getByRole("navigation", { name: "Platform" }).getByRole("link", { name: "Android" }).click();
     await expect(page).toHaveURL("/android-create-wallet");
+  });
+
+  test("the platform switcher offers only the platforms that have the guide", async ({ page }) => {
     await page.goto(`/android-buy-${slug}`);
-    await expect(page.getByRole("navigation", { name: "Platform" }).getByRole("link", { name: "Browser" })).toHaveAttribute(
-      "href",
-      "/how-to#browser",
-    );
+    const switcher = page.getByRole("navigation", { name: "Platform" });
+    await expect(switcher.getByRole("link")).toHaveText(["Android", "iOS"]);
+    await page.goto("/browser-add-liquidity");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Platform" })).toHaveCount(0);
+  });
+
+  test("the intro and the steps share one measure of about 70 characters at 1280 px", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/browser-create-wallet");
+    const article = page.locator("article");
+    const intro = article.locator(".prose-site").first();
+    const step = page
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading", { name: /Step 1:/ }) })
+      .locator(".prose-site");
+    const widthInCharacters = (element: HTMLElement) => {
+      const probe = document.createElement("span");
+      probe.textContent = "abcdefghijklmnopqrstuvwxyz ".repeat(4);
+      probe.style.whiteSpace = "nowrap";
+      element.append(probe);
+      const perCharacter = probe.getBoundingClientRect().width / probe.textContent.length;
+      probe.remove();
+      return { width: Math.round(element.getBoundingClientRect().width), characters: element.getBoundingClientRect().width / perCharacter };
+    };
+    const [introMeasure, stepMeasure] = [await intro.evaluate(widthInCharacters), await step.evaluate(widthInCharacters)];
+    expect(introMeasure.width).toBe(stepMeasure.width);
+    expect(stepMeasure.characters).toBeGreaterThan(60);
+    expect(stepMeasure.characters).toBeLessThan(85);
   });
 
   test("previous and next stay within the platform", async ({ page }) => {

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import type { GuidePageData } from "../../content/guides.server.ts";
 
-/** Browser, Android, iOS: the same task on another platform, so a reader who switches stays on it. */
+/** The same task on the other platforms that have it, so a reader who switches stays on it; none when only one has it. */
 export function PlatformSwitcher({ platforms }: { platforms: GuidePageData["platforms"] }) {
-  if (platforms.length === 0) return null;
+  if (platforms.length < 2) return null;
   return (
     <nav aria-label="Platform" className="mt-6">
       <ul className="inline-flex rounded-full border border-ink-700/30 bg-white p-1">

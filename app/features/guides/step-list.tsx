@@ -15,7 +15,7 @@ export function StepList({ steps, numbered }: { steps: GuidePageData["steps"]; n
             <h2 id={`section-${index + 1}`} className="text-2xl font-bold">
               {step.title}
             </h2>
-            <Markdown html={step.html} className="mt-3" />
+            <Markdown html={step.html} className="mt-3 max-w-measure" />
           </section>
         ))}
       </div>
@@ -24,7 +24,7 @@ export function StepList({ steps, numbered }: { steps: GuidePageData["steps"]; n
   return (
     <ol className="mt-10 space-y-12">
       {steps.map((step, index) => (
-        <li key={step.title} className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_auto]">
+        <li key={step.title} className="grid gap-6 lg:grid-cols-[var(--container-measure)_minmax(0,1fr)] lg:gap-12">
           <div>
             <h2 id={`step-${index + 1}`} className="flex items-baseline gap-3 text-2xl font-bold">
               <span
@@ -38,7 +38,7 @@ export function StepList({ steps, numbered }: { steps: GuidePageData["steps"]; n
                 {step.title}
               </span>
             </h2>
-            <Markdown html={step.html} className="mt-3" />
+            <Markdown html={step.html} className="mt-3 max-w-measure" />
           </div>
           {step.illustration ? (
             <figure className="mx-auto max-w-full lg:mx-0">
