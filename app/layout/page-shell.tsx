@@ -3,13 +3,13 @@ import { GuideBar } from "./guide-bar.tsx";
 import { SiteFooter } from "./site-footer.tsx";
 import { SiteNav } from "./site-nav.tsx";
 
-/** Skip link, header, the page's main landmark and the footer. Guides get the simplified bar and make no calls. */
+/** Skip link (a strip above the header when focused, so it covers nothing), header, the page's main landmark and the footer. Guides get the simplified bar and make no calls. */
 export function PageShell({ variant = "site", children }: { variant?: "site" | "guide"; children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
       <a
         href="#main"
-        className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-semibold text-ink-900 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        className="sr-only bg-white px-4 py-3 text-center font-semibold text-ink-900 underline -outline-offset-4 focus:not-sr-only focus:block"
       >
         Skip to main content
       </a>

@@ -19,7 +19,7 @@ function useScrolledPast(threshold: number): boolean {
 const linkClass =
   "block rounded-lg px-3 py-2 text-base font-medium text-white/90 hover:bg-white/10 hover:text-white aria-[current=page]:text-gold-400";
 
-/** The top navigation bar of every page but the guides. */
+/** The top navigation bar of every page but the guides: one opaque row, the menu button below 1024 px where a member's links would wrap. */
 export function SiteNav() {
   const scrolled = useScrolledPast(NAV_SCROLL_THRESHOLD_PX);
   const status = useAuthStatus({ check: true });
@@ -30,14 +30,14 @@ export function SiteNav() {
     <header
       data-scrolled={scrolled}
       className={`sticky top-0 z-40 transition-[background-color,box-shadow,padding] duration-200 ${
-        scrolled ? "bg-ink-950/95 py-1.5 shadow-lg backdrop-blur" : "bg-ink-900 py-3"
+        scrolled ? "bg-ink-950 py-1.5 shadow-lg" : "bg-ink-900 py-3"
       }`}
     >
       <nav aria-label="Main" className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 sm:px-6">
         <BrandLink />
         <button
           type="button"
-          className="rounded-lg p-2 text-white hover:bg-white/10 md:hidden"
+          className="rounded-lg p-2 text-white hover:bg-white/10 lg:hidden"
           aria-expanded={menuOpen}
           aria-controls={menuId}
           onClick={() => setMenuOpen((open) => !open)}
@@ -49,9 +49,9 @@ export function SiteNav() {
         </button>
         <div
           id={menuId}
-          className={`${menuOpen ? "flex" : "hidden"} w-full flex-col gap-3 pb-3 md:flex md:w-auto md:flex-row md:items-center md:pb-0`}
+          className={`${menuOpen ? "flex" : "hidden"} w-full flex-col gap-3 pb-3 lg:flex lg:w-auto lg:flex-row lg:items-center lg:pb-0`}
         >
-          <ul className="flex flex-col md:flex-row md:items-center md:gap-1">
+          <ul className="flex flex-col lg:flex-row lg:items-center lg:gap-1">
             <li>
               <NavLink to="/" end className={linkClass}>
                 Home
@@ -64,7 +64,7 @@ export function SiteNav() {
             </li>
             <AccountLinks status={status} linkClassName={linkClass} />
           </ul>
-          <Link to="/earn-tokens" className="btn-primary self-start md:self-auto">
+          <Link to="/earn-tokens" className="btn-primary self-start lg:self-auto">
             Earn Tokens
           </Link>
         </div>

@@ -81,6 +81,53 @@ test.describe("shared layout", () => {
     await page.keyboard.press("Enter");
     await expect(page.locator("main")).toBeFocused();
   });
+
+  test("the focused skip link sits above the header and covers nothing of the logo", async ({ page }) => {
+    await page.goto("/");
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Skip to main content" });
+    await expect(skip).toBeFocused();
+    const logo = page.getByRole("navigation", { name: "Main" }).getByRole("link").first();
+    const [skipBox, logoBox] = [await skip.boundingBox(), await logo.boundingBox()];
+    expect(skipBox && logoBox && skipBox.y + skipBox.height <= logoBox.y).toBe(true);
+    const onTop = await skip.evaluate((link) => {
+      const box = link.getBoundingClientRect();
+      return document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2) === link;
+    });
+    expect(onTop).toBe(true);
+  });
+
+  test("the focus ring stands out from the card and from the orange Login button", async ({ page }) => {
+    await page.goto("/login");
+    const login = page.getByRole("button", { name: "Login" });
+    await page.getByRole("link", { name: "Forgot your password?" }).focus();
+    await page.keyboard.press("Tab");
+    await expect(login).toBeFocused();
+    const style = (property: "outlineColor" | "outlineWidth" | "backgroundColor") =>
+      login.evaluate((button, name) => getComputedStyle(button)[name], property);
+    expect(await style("outlineWidth")).toBe("3px");
+    // ink-900, 16:1 on the white card, not the brand orange of the button (polled: .btn eases its colours in).
+    await expect.poll(() => style("outlineColor")).toBe("rgb(15, 29, 51)");
+    expect(await style("backgroundColor")).not.toBe("rgb(15, 29, 51)");
+  });
+
+  test("at 768 px a member's navigation is one opaque row, also once scrolled", async ({ page, context, baseURL }) => {
+    await signedInUser(context, baseURL as string);
+    await page.setViewportSize({ width: 768, height: 900 });
+    await page.goto("/how-to");
+    const header = page.locator("header").filter({ has: page.getByRole("navigation", { name: "Main" }) });
+    const menu = page.getByRole("button", { name: "Menu" });
+    await expect(menu).toBeVisible();
+    const oneRow = async () => {
+      const [headerBox, menuBox] = [await header.boundingBox(), await menu.boundingBox()];
+      return Boolean(headerBox && menuBox && headerBox.height < menuBox.height * 2);
+    };
+    expect(await oneRow()).toBe(true);
+    await page.evaluate(() => window.scrollTo(0, 400));
+    await expect(header).toHaveAttribute("data-scrolled", "true");
+    expect(await oneRow()).toBe(true);
+    expect(await header.evaluate((element) => getComputedStyle(element).backgroundColor)).toMatch(/^rgb\(\d+, \d+, \d+\)$/);
+  });
 });
 
 test.describe("pages and the 404", () => {
