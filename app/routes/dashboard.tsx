@@ -3,6 +3,7 @@ import { PayoutsCard } from "../features/payouts/payouts-card.tsx";
 import { ReferralCard } from "../features/referral/referral-card.tsx";
 import { BalanceCard } from "../features/rewards/balance-card.tsx";
 import { DailyClaim } from "../features/rewards/daily-claim.tsx";
+import { DashboardSkeleton } from "../features/rewards/dashboard-skeleton.tsx";
 import { RecentActivity } from "../features/rewards/recent-activity.tsx";
 import { useDashboard } from "../features/rewards/use-dashboard.ts";
 import { WalletAddressForm } from "../features/wallet/wallet-address-form.tsx";
@@ -46,9 +47,7 @@ export default function Dashboard() {
             </button>
           </div>
         ) : (
-          <p role="status" className="mt-6 text-lg text-ink-800">
-            Loading your dashboard…
-          </p>
+          <DashboardSkeleton />
         )}
       </section>
     </PageShell>

@@ -219,6 +219,20 @@ test.describe("wallet address", () => {
   });
 });
 
+test.describe("while the dashboard loads", () => {
+  test("shows the cards' shapes and says it is loading, then the cards", async ({ page, context, baseURL }) => {
+    await signedInUser(context, baseURL as string);
+    const { release } = await holdRequests(page, "**/api/dashboard?*");
+    await page.goto("/dashboard");
+    await expect(page.getByRole("status").filter({ hasText: "Loading your dashboard…" })).toHaveAttribute("aria-busy", "true");
+    await expect(page.getByTestId("dashboard-skeleton").locator(".card")).toHaveCount(6);
+    await expectAccessible(page);
+    release();
+    await expect(page.getByText(/Welcome, /)).toBeVisible();
+    await expect(page.getByTestId("dashboard-skeleton")).toHaveCount(0);
+  });
+});
+
 test.describe("when the dashboard cannot load", () => {
   test("says so with a Try again button that loads it", async ({ page, context, baseURL }) => {
     await signedInUser(context, baseURL as string);
