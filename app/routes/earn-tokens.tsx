@@ -63,10 +63,11 @@ export default function EarnTokens() {
         <ul className="mt-8 grid gap-4 md:grid-cols-2 lg:grid-cols-3">
           {tasks.map((task) => (
             <li key={task.name} className="card">
-              <div className="flex items-center justify-between gap-3">
+              {/* The badge sits above the name on every card, however long the name; the name stays first to read. */}
+              <div className="flex flex-col-reverse items-start gap-2">
                 <h3 className="text-xl font-bold">{task.name}</h3>
                 <span
-                  className={`rounded-full px-3 py-1 text-sm font-semibold ${task.live ? "bg-success-700 text-white" : "bg-sand-200 text-ink-900"}`}
+                  className={`shrink-0 rounded-full px-3 py-1 text-sm font-semibold whitespace-nowrap ${task.live ? "bg-success-700 text-white" : "bg-sand-200 text-ink-900"}`}
                 >
                   {task.live ? "Available now" : "Coming later"}
                 </span>

@@ -1,11 +1,10 @@
 import { Link } from "react-router";
-import { contractSourceUrl, WHITEPAPER_PATH } from "../../common/links.ts";
+import { swapUrl } from "../../common/links.ts";
 import { useComingSoonGuard } from "../features/auth/account-links.tsx";
 import { useAuthStatus } from "../features/auth/auth-status.ts";
 import { PriceBadge } from "../features/price/price-badge.tsx";
 import { AddTokenButton } from "../features/token/add-token-button.tsx";
-import { TokenAddressDialog } from "../features/token/token-address-dialog.tsx";
-import { WhoWeAreDialog } from "../features/token/who-we-are-dialog.tsx";
+import { TokenFactCards } from "../features/token/token-fact-cards.tsx";
 import { PageShell } from "../layout/page-shell.tsx";
 import { pageMeta } from "../lib/page-meta.ts";
 import { site } from "../site.ts";
@@ -28,8 +27,6 @@ const platforms = [
 export default function Home() {
   const status = useAuthStatus({ check: true });
   const signUpGuard = useComingSoonGuard(status);
-  const dialogCard =
-    "card flex h-full w-full flex-col items-start text-left text-lg font-bold text-ink-900 hover:border-brand-300 hover:shadow-md";
 
   return (
     <PageShell>
@@ -75,24 +72,16 @@ export default function Home() {
           Everything about {token.symbol} can be checked: its address, its source code on {site.explorer.name}, and the whitepaper that sets
           out the rules.
         </p>
-        <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          <li>
-            <TokenAddressDialog buttonClassName={dialogCard} />
-          </li>
-          <li>
-            <a href={contractSourceUrl(site)} className={dialogCard} rel="noopener noreferrer" target="_blank">
-              Contract Source Code<span className="sr-only"> (opens in a new tab)</span>
-            </a>
-          </li>
-          <li>
-            <a href={WHITEPAPER_PATH} className={dialogCard}>
-              Whitepaper (PDF)
-            </a>
-          </li>
-          <li>
-            <WhoWeAreDialog buttonClassName={dialogCard} />
-          </li>
-        </ul>
+        <TokenFactCards />
+        <div className="mt-6 flex flex-wrap items-center gap-3">
+          <a href={swapUrl(site)} className="btn-primary" rel="noopener noreferrer" target="_blank">
+            Buy {token.symbol}
+            <span className="sr-only"> on {site.dex.name} (opens in a new tab)</span>
+          </a>
+          <span className="text-base text-ink-800">
+            On {site.dex.name}, paid in {site.dex.quoteSymbol}.
+          </span>
+        </div>
         <div className="mt-6 max-w-2xl">
           <AddTokenButton />
         </div>

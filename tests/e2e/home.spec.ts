@@ -1,3 +1,4 @@
+import { swapUrl } from "../../common/links.ts";
 import { loadSiteConfig } from "../../config/site.ts";
 import { expect, test } from "./support/test.ts";
 
@@ -18,6 +19,22 @@ test.describe("home page", () => {
     await expect(main.getByRole("link", { name: "Earn Tokens" })).toHaveAttribute("href", "/earn-tokens");
     await main.getByRole("link", { name: "Sign up for rewards" }).first().click();
     await expect(page.getByRole("alert")).toHaveText(/Coming soon/);
+  });
+
+  test("each card of the token in the open says what it opens, beside a line icon, and Buy KSTL goes to the DEX", async ({ page }) => {
+    await page.goto("/");
+    const cards = page.getByRole("region", { name: "The token, in the open" }).getByRole("listitem");
+    await expect(cards).toHaveCount(4);
+    await expect(cards.getByRole("button", { name: "Public Token Address" })).toContainText("The contract address to copy and check.");
+    await expect(cards.getByRole("link", { name: /Contract Source Code/ })).toContainText(
+      `The verified code, read on ${site.explorer.name}.`,
+    );
+    await expect(cards.getByRole("link", { name: /Whitepaper \(PDF\)/ })).toContainText("The supply and the reward rules, in full.");
+    await expect(cards.getByRole("button", { name: /Who We Are/ })).toContainText("The people behind the token");
+    for (const card of await cards.all()) await expect(card.locator("svg[aria-hidden=true]")).toHaveCount(1);
+    const buy = page.getByRole("link", { name: `Buy ${site.token.symbol} on ${site.dex.name} (opens in a new tab)` });
+    await expect(buy).toHaveAttribute("href", swapUrl(site));
+    await expect(buy).toHaveAttribute("target", "_blank");
   });
 
   test("the Public Token Address modal is labelled, traps focus, copies, and closes on Escape", async ({ page, context }) => {
