@@ -30,6 +30,9 @@ export function addLiquidityUrl(site: SiteConfig): string {
 
 export const WHITEPAPER_PATH = "/whitepaper.pdf";
 
+/** The token address as a QR code, drawn by the build. */
+export const TOKEN_ADDRESS_QR_PATH = "/brand/token-address-qr.svg";
+
 export function referralLink(site: SiteConfig, referralCode: string): string {
   return `${site.site.origin}/register?ref=${encodeURIComponent(referralCode)}`;
 }

@@ -1,10 +1,10 @@
-import QRCode from "qrcode";
 import { EXAMPLE_RECIPIENT, EXAMPLE_TOKENS, paymentRequestUri } from "../../common/payment-request.ts";
 import { site } from "../site.ts";
 import { type GuideEntry, type GuidePlatform, guideCatalog, PLATFORM_NAMES } from "./guide-catalog.ts";
 import { parseGuide } from "./guide-document.ts";
 import { guideIllustration, type Illustration } from "./guide-illustrations.ts";
 import { renderMarkdown } from "./markdown.server.ts";
+import { qrSvg } from "./qr-svg.ts";
 import { guideTroubleshooting } from "./troubleshooting.ts";
 
 type GuideLink = { path: string; title: string };
@@ -38,21 +38,14 @@ export type GuidePageData = {
  * encoding, so it looks like the code the reader's own wallet shows.
  */
 function exampleQrSvg(uri: string): string {
-  const { modules } = QRCode.create(uri, { errorCorrectionLevel: "M" });
-  const size = modules.size;
-  const margin = 2;
-  const inFinder = (row: number, column: number) =>
+  const inFinder = (row: number, column: number, size: number) =>
     (row < 8 && column < 8) || (row < 8 && column >= size - 8) || (row >= size - 8 && column < 8);
-  let cells = "";
-  for (let row = 0; row < size; row++) {
-    for (let column = 0; column < size; column++) {
-      if (modules.get(row, column) && !inFinder(row, column)) cells += `M${column + margin} ${row + margin}h1v1h-1z`;
-    }
-  }
-  const full = size + margin * 2;
   const box = (row: number, column: number) =>
-    `<rect x="${column + margin + 0.5}" y="${row + margin + 0.5}" width="6" height="6" fill="none" stroke="#94a3b8" stroke-dasharray="1 1"/>`;
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${full} ${full}" shape-rendering="crispEdges"><rect width="${full}" height="${full}" fill="#ffffff"/><path fill="#0f1d33" d="${cells}"/>${box(0, 0)}${box(0, size - 7)}${box(size - 7, 0)}</svg>`;
+    `<rect x="${column + 2.5}" y="${row + 2.5}" width="6" height="6" fill="none" stroke="#94a3b8" stroke-dasharray="1 1"/>`;
+  return qrSvg(uri, {
+    drawn: (row, column, size) => !inFinder(row, column, size),
+    extra: (size) => `${box(0, 0)}${box(0, size - 7)}${box(size - 7, 0)}`,
+  });
 }
 
 const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");

@@ -2,6 +2,8 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { Resvg } from "@resvg/resvg-js";
+import { qrSvg } from "../../app/content/qr-svg.ts";
+import { TOKEN_ADDRESS_QR_PATH } from "../../common/links.ts";
 import type { SiteConfig } from "../../config/site.ts";
 import { escapeXml } from "./escape-xml.ts";
 
@@ -65,6 +67,8 @@ export function brandAssets(site: SiteConfig, logoSvg: string): Map<string, Buff
     ["/brand/icon-512.png", renderPng(logoSvg, 512)],
     ["/favicon.ico", pngToIco(renderPng(logoSvg, 32), 32)],
     ["/site.webmanifest", JSON.stringify(manifest, null, 2)],
+    // The token dialog's QR code: the address for another device, drawn once here rather than by a library in every page.
+    [TOKEN_ADDRESS_QR_PATH, qrSvg(site.token.address)],
   ]);
 }
 

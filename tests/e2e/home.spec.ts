@@ -46,6 +46,9 @@ test.describe("home page", () => {
     const dialog = page.getByRole("dialog", { name: "Public Token Address" });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByText(site.token.address)).toBeVisible();
+    const qr = dialog.getByRole("img", { name: `QR code of the ${site.token.symbol} contract address` });
+    await expect(qr).toBeVisible();
+    await expect.poll(() => qr.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
 
     for (let i = 0; i < 6; i++) {
       await page.keyboard.press("Tab");

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { explorerTokenUrl } from "../../../common/links.ts";
+import { explorerTokenUrl, TOKEN_ADDRESS_QR_PATH } from "../../../common/links.ts";
 import { AddressBlock } from "../../components/ui/address-block.tsx";
 import { DialogButton } from "../../components/ui/dialog-button.tsx";
 import { site } from "../../site.ts";
@@ -14,6 +14,19 @@ export function TokenAddressDialog({ buttonClassName, label }: { buttonClassName
         wallet or to check it on a block explorer.
       </p>
       <AddressBlock address={token.address} explorerUrl={explorerTokenUrl(site)} explorerName={explorer.name} />
+      <figure className="mt-4 flex flex-col items-center gap-2">
+        <img
+          src={TOKEN_ADDRESS_QR_PATH}
+          alt={`QR code of the ${token.symbol} contract address`}
+          width={176}
+          height={176}
+          loading="lazy"
+          className="rounded-lg border border-sand-200"
+        />
+        <figcaption className="text-center text-sm text-ink-700">
+          To read the address on your phone, for example to add the token.
+        </figcaption>
+      </figure>
       <p className="mt-4 text-sm text-ink-700">
         Never send tokens to the contract address itself: they would be lost. Tokens with the same name at other addresses are not{" "}
         {token.name}.
