@@ -21,6 +21,7 @@ export function sitePages(site: SiteConfig): SitePage[] {
     { path: "/", file: "routes/home.tsx" },
     { path: "/dashboard", file: "routes/dashboard.tsx", indexed: false },
     { path: "/how-to", file: "routes/how-to.tsx" },
+    { path: "/glossary", file: "routes/glossary.tsx" },
     ...guideCatalog(site).map((guide) => ({ path: guide.path, file: "routes/guide.tsx", id: `guide${guide.path}` })),
     { path: "/contact-us", file: "routes/contact-us.tsx" },
     { path: "/report-guide", file: "routes/report-guide.tsx", indexed: false },

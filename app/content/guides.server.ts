@@ -1,5 +1,6 @@
 import { EXAMPLE_RECIPIENT, EXAMPLE_TOKENS, paymentRequestUri } from "../../common/payment-request.ts";
 import { site } from "../site.ts";
+import { type GlossaryTerm, linkGlossaryTerms, loadGlossary } from "./glossary.server.ts";
 import { type GuideEntry, type GuidePlatform, guideCatalog, PLATFORM_NAMES } from "./guide-catalog.ts";
 import { parseGuide } from "./guide-document.ts";
 import { guideIllustration, type Illustration } from "./guide-illustrations.ts";
@@ -48,6 +49,9 @@ function exampleQrSvg(uri: string): string {
   });
 }
 
+let terms: GlossaryTerm[] | undefined;
+const glossary = () => (terms ??= loadGlossary(site));
+
 const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /** The guide's troubleshooting answers, each folded under its question. */
@@ -74,6 +78,9 @@ export async function loadGuidePage(pagePath: string): Promise<GuidePageData> {
   const source = `content/guides/${entry.file} (${entry.platform})`;
   const siblings = catalog.filter((candidate) => candidate.platform === entry.platform);
   const position = siblings.indexOf(entry);
+  // Each glossary term is linked once per guide, at its first use, in reading order.
+  const linked = new Set<string>();
+  const linkTerms = (html: string) => linkGlossaryTerms(html, glossary(), linked);
 
   const platforms =
     entry.platform === "tips"
@@ -95,13 +102,13 @@ export async function loadGuidePage(pagePath: string): Promise<GuidePageData> {
     description: entry.description,
     platform: entry.platform,
     platformName: PLATFORM_NAMES[entry.platform],
-    introHtml: renderMarkdown(document.intro, source),
+    introHtml: linkTerms(renderMarkdown(document.intro, source)),
     reviewed: entry.reviewed,
     reviewedWith: entry.reviewedWith,
     layout: entry.layout,
     steps: document.steps.map((step, index) => ({
       title: step.title,
-      html: renderMarkdown(step.markdown, `${source} step ${index + 1}`),
+      html: linkTerms(renderMarkdown(step.markdown, `${source} step ${index + 1}`)),
       illustration: step.screen ? guideIllustration(entry.path, index + 1, step.screen) : null,
     })),
     troubleshootingHtml: troubleshootingHtml(entry, source),

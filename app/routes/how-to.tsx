@@ -57,7 +57,11 @@ export default function HowTo({ loaderData }: Route.ComponentProps) {
         <h1 className="text-4xl font-black tracking-tight">Wallet guides</h1>
         <p className="mt-4 text-lg text-ink-800">
           Pick where you use your wallet, then follow the guides in order: install, create or import a wallet, add {site.token.symbol}, then
-          buy, receive, send or sell it. New to wallets? Read the recovery-phrase guide first.
+          buy, receive, send or sell it. New to wallets? Read the recovery-phrase guide first. A word you do not know is in the{" "}
+          <Link to="/glossary" className="link">
+            glossary
+          </Link>
+          .
         </p>
         <GuideSearch className="mt-6 max-w-md" />
         <div className="mt-10 space-y-4">

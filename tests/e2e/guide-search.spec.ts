@@ -44,3 +44,9 @@ test("the guide index searches too, says when nothing matches, and Escape clears
   await expect(page.getByText("No guide matches these words.")).toHaveCount(0);
   await expectAccessible(page);
 });
+
+test("the search covers the glossary", async ({ page }) => {
+  await page.goto("/how-to");
+  await page.getByRole("searchbox", { name: "Search the guides" }).fill("impermanent loss");
+  await expect(page.getByRole("search").getByRole("link", { name: /^Glossary/ })).toHaveAttribute("href", /^\/glossary/);
+});

@@ -307,3 +307,24 @@ test("a guide that moves funds answers what goes wrong, each answer opened by ke
   await expect(section.getByText(/MetaMask shows no quote/)).toBeVisible();
   await expectAccessible(page);
 });
+
+test.describe("the glossary", () => {
+  test("a guide links a term at its first use; its explanation shows on keyboard focus and is the link's description", async ({ page }) => {
+    await page.goto("/browser-create-wallet");
+    const term = page
+      .getByRole("main")
+      .getByRole("link", { name: /^Secret Recovery Phrase$/i })
+      .first();
+    await expect(term).toHaveAttribute("href", "/glossary#secret-recovery-phrase");
+    const tip = page.locator("#term-secret-recovery-phrase");
+    await expect(tip).toBeHidden();
+    await term.focus();
+    await expect(tip).toBeVisible();
+    await expect(term).toHaveAccessibleDescription(/restore your wallet/);
+    await expectAccessible(page);
+    await term.click();
+    await expect(page).toHaveURL(/\/glossary#secret-recovery-phrase$/);
+    await expect(page.getByRole("term").filter({ hasText: "Secret Recovery Phrase" })).toBeVisible();
+    await expectAccessible(page);
+  });
+});
