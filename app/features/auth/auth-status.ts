@@ -1,10 +1,28 @@
-import { useEffect, useState } from "react";
+import { useEffect, useSyncExternalStore } from "react";
 import { isAuthenticated } from "../../lib/api-client.ts";
 
 export type AuthStatus = "unknown" | "authenticated" | "anonymous";
 
 const REMEMBERED_KEY = "auth-status";
 let pendingCheck: Promise<AuthStatus> | null = null;
+
+/**
+ * The page's one auth state: every reader re-renders when login, logout, the
+ * dashboard or account deletion learns something new.
+ */
+let current: AuthStatus = "unknown";
+const listeners = new Set<() => void>();
+
+function publish(status: AuthStatus): void {
+  if (status === current) return;
+  current = status;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
 
 /**
  * Set (readable, secret-free) by the server at login and cleared at logout:
@@ -27,6 +45,7 @@ function checkAuthStatus(): Promise<AuthStatus> {
 
 export function rememberAuthStatus(status: AuthStatus): void {
   pendingCheck = Promise.resolve(status);
+  publish(status);
   try {
     sessionStorage.setItem(REMEMBERED_KEY, status);
   } catch {
@@ -48,19 +67,15 @@ function rememberedAuthStatus(): AuthStatus {
  * calls) uses only what this visit already learned.
  */
 export function useAuthStatus({ check }: { check: boolean }): AuthStatus {
-  const [status, setStatus] = useState<AuthStatus>("unknown");
+  // Prerendered pages know nothing of the visitor: "unknown" until the browser finds out.
+  const status = useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => "unknown" as const,
+  );
   useEffect(() => {
-    if (!check) {
-      setStatus(mayBeSignedIn() ? rememberedAuthStatus() : "anonymous");
-      return;
-    }
-    let active = true;
-    checkAuthStatus().then((next) => {
-      if (active) setStatus(next);
-    });
-    return () => {
-      active = false;
-    };
+    if (!check) publish(mayBeSignedIn() ? rememberedAuthStatus() : "anonymous");
+    else void checkAuthStatus().then(publish);
   }, [check]);
   return status;
 }
