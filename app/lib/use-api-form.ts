@@ -9,15 +9,19 @@ export const UNREACHABLE = "We could not reach the server. Check your connection
 
 type FormState = { submitting: boolean; error: string | null; invalid: string | null; success: string | null };
 
+const IDLE: FormState = { submitting: false, error: null, invalid: null, success: null };
+
 /**
  * One way to send a form: check the fields with the route's own schema (its
  * order and texts), send with the page's CSRF token (fetched again and sent
  * once more when the server says the form expired), and keep the submitting
- * flag, the error, the field it concerns and the success message.
+ * flag, the error, the field it concerns and the success message. A form
+ * whose endpoint takes no CSRF token (the contact form, which may post to an
+ * external provider) passes `null` and is sent once, with an empty token.
  */
-export function useApiForm(page: CsrfPage, { loadToken = true }: { loadToken?: boolean } = {}) {
+export function useApiForm(page: CsrfPage | null, { loadToken = true }: { loadToken?: boolean } = {}) {
   const csrf = useCsrfToken(page, { load: loadToken });
-  const [state, setState] = useState<FormState>({ submitting: false, error: null, invalid: null, success: null });
+  const [state, setState] = useState<FormState>(IDLE);
 
   async function submit<Shape extends z.ZodRawShape>(
     schema: z.ZodObject<Shape>,
@@ -31,7 +35,7 @@ export function useApiForm(page: CsrfPage, { loadToken = true }: { loadToken?: b
     }
     setState({ submitting: true, error: null, invalid: null, success: null });
     let result = await send(checked.data, (await csrf.ensure()) ?? "");
-    if (result.status === 403) result = await send(checked.data, (await csrf.refresh()) ?? "");
+    if (result.status === 403 && page) result = await send(checked.data, (await csrf.refresh()) ?? "");
     if (result.ok && result.body?.suc_msg) {
       setState({ submitting: false, error: null, invalid: null, success: result.body.suc_msg });
       return true;
@@ -40,5 +44,8 @@ export function useApiForm(page: CsrfPage, { loadToken = true }: { loadToken?: b
     return false;
   }
 
-  return { ...state, submit };
+  /** Back to idle: no error, no success (a form closed or opened again). */
+  const reset = () => setState(IDLE);
+
+  return { ...state, submit, reset };
 }

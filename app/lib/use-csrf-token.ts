@@ -2,12 +2,16 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { CsrfPage } from "../../common/api/accounts.ts";
 import { requestCsrfToken } from "./api-client.ts";
 
-/** The page's CSRF token, requested once on load; `refresh` after the server says the form expired. */
-export function useCsrfToken(page: CsrfPage, { load }: { load: boolean } = { load: true }) {
+/**
+ * The page's CSRF token, requested once on load; `refresh` after the server
+ * says the form expired. A `null` page needs no token: there is none to ask for.
+ */
+export function useCsrfToken(page: CsrfPage | null, { load }: { load: boolean } = { load: true }) {
   const [token, setToken] = useState<string | null>(null);
   const pending = useRef<Promise<string | null> | null>(null);
 
   const fetchToken = useCallback(() => {
+    if (page === null) return Promise.resolve(null);
     pending.current ??= requestCsrfToken(page).then((result) => {
       pending.current = null;
       const value = result.ok && typeof result.body?.csrf_token === "string" ? result.body.csrf_token : null;
