@@ -1,66 +1,51 @@
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useEffect } from "react";
 import { PASSWORD_MIN_LENGTH } from "../../../common/account-rules.ts";
 import { registerForm } from "../../../common/api/accounts.ts";
-import { checkFields } from "../../../common/api/fields.ts";
 import { FormMessage } from "../../components/ui/form-message.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { register } from "../../lib/api-client.ts";
-import { useCsrfToken } from "../../lib/use-csrf-token.ts";
+import { useApiForm } from "../../lib/use-api-form.ts";
+import { useFormFields } from "../../lib/use-form-fields.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { useSignupCheck } from "./use-signup-check.tsx";
 
-const EMPTY = { first_name: "", last_name: "", username: "", password: "", password2: "", referral_code: "", website: "", terms: false };
-
 export function RegisterForm({ referralCode }: { referralCode: string }) {
-  const [fields, setFields] = useState(EMPTY);
-  const [error, setError] = useState<string | null>(null);
-  const [success, setSuccess] = useState<string | null>(null);
-  const [invalid, setInvalid] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const csrf = useCsrfToken("register");
+  const { fields, set, setFields, clear } = useFormFields({
+    first_name: "",
+    last_name: "",
+    username: "",
+    password: "",
+    password2: "",
+    referral_code: "",
+    website: "",
+    terms: false,
+  });
+  const form = useApiForm("register");
   const hydrated = useHydrated();
   const signupCheck = useSignupCheck();
 
   // Filled after hydration: the prerendered HTML cannot know the ?ref of the visit.
   useEffect(() => {
     if (referralCode) setFields((current) => ({ ...current, referral_code: referralCode }));
-  }, [referralCode]);
-
-  const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
-    setFields({ ...fields, [field]: event.target.value });
+  }, [referralCode, setFields]);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setSuccess(null);
-    // The spec's order: the terms box first, then the email; then the other required fields.
-    const checked = checkFields(registerForm, fields);
-    if (!checked.ok) {
-      setError(checked.message);
-      setInvalid(checked.field);
-      return;
-    }
-    setSubmitting(true);
-    setError(null);
-    setInvalid(null);
-    const csrfToken = (await csrf.ensure()) ?? "";
-    const { terms: _, ...payload } = checked.data;
-    const result = await register({ ...payload, website: fields.website, csrfToken, altcha: await signupCheck.payload() });
-    setSubmitting(false);
-    if (result.body?.suc_msg && !result.body.err_msg) {
-      setFields({ ...EMPTY });
-      setSuccess(result.body.suc_msg);
-      return;
-    }
-    signupCheck.reset();
-    if (result.status === 403) void csrf.refresh();
-    setError(result.body?.err_msg ?? "We could not reach the server. Check your connection and try again.");
+    // registerForm holds the spec's order: the terms box first, then the email; then the other required fields.
+    const sent = await form.submit(registerForm, fields, async ({ terms: _, ...payload }, csrfToken) => {
+      const result = await register({ ...payload, website: fields.website, csrfToken, altcha: await signupCheck.payload() });
+      // An expired form (403) is refused before the solution is looked at, so its retry may send it again; any other refusal used it up.
+      if (!result.ok && result.status !== 403) signupCheck.reset();
+      return result;
+    });
+    if (sent) clear();
   };
 
   // Done: the server's message in green, and the way on; an empty form under it would invite a second account.
-  if (success)
+  if (form.success)
     return (
       <div className="space-y-5">
-        <FormMessage success={success} />
+        <FormMessage success={form.success} />
         <a href="/login" className="btn-primary w-full">
           Log in
         </a>
@@ -69,14 +54,14 @@ export function RegisterForm({ referralCode }: { referralCode: string }) {
 
   return (
     <form method="post" noValidate onSubmit={submit} className="space-y-5">
-      <FormMessage error={error} success={success} />
+      <FormMessage error={form.error} success={form.success} />
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
           label="First name"
           name="first_name"
           autoComplete="given-name"
           required
-          invalid={invalid === "first_name"}
+          invalid={form.invalid === "first_name"}
           value={fields.first_name}
           onChange={set("first_name")}
         />
@@ -85,7 +70,7 @@ export function RegisterForm({ referralCode }: { referralCode: string }) {
           name="last_name"
           autoComplete="family-name"
           required
-          invalid={invalid === "last_name"}
+          invalid={form.invalid === "last_name"}
           value={fields.last_name}
           onChange={set("last_name")}
         />
@@ -97,7 +82,7 @@ export function RegisterForm({ referralCode }: { referralCode: string }) {
         inputMode="email"
         autoComplete="email"
         required
-        invalid={invalid === "username"}
+        invalid={form.invalid === "username"}
         value={fields.username}
         onChange={set("username")}
       />
@@ -108,7 +93,7 @@ export function RegisterForm({ referralCode }: { referralCode: string }) {
         autoComplete="new-password"
         required
         hint={`At least ${PASSWORD_MIN_LENGTH} characters. A few unrelated words make a strong password.`}
-        invalid={invalid === "password"}
+        invalid={form.invalid === "password"}
         value={fields.password}
         onChange={set("password")}
       />
@@ -118,7 +103,7 @@ export function RegisterForm({ referralCode }: { referralCode: string }) {
         type="password"
         autoComplete="new-password"
         required
-        invalid={invalid === "password2"}
+        invalid={form.invalid === "password2"}
         value={fields.password2}
         onChange={set("password2")}
       />
@@ -144,9 +129,9 @@ export function RegisterForm({ referralCode }: { referralCode: string }) {
           type="checkbox"
           name="terms"
           className="mt-1 size-5 shrink-0 accent-brand-600"
-          aria-invalid={invalid === "terms" || undefined}
+          aria-invalid={form.invalid === "terms" || undefined}
           checked={fields.terms}
-          onChange={(event) => setFields({ ...fields, terms: event.target.checked })}
+          onChange={set("terms")}
         />
         <span>
           I agree to the{" "}
@@ -164,8 +149,8 @@ export function RegisterForm({ referralCode }: { referralCode: string }) {
       <p aria-live="polite" className="text-sm text-ink-700">
         {signupCheck.statusText}
       </p>
-      <button type="submit" className="btn-primary w-full" disabled={!hydrated || submitting}>
-        {submitting ? "Processing ..." : "Register"}
+      <button type="submit" className="btn-primary w-full" disabled={!hydrated || form.submitting}>
+        {form.submitting ? "Processing ..." : "Register"}
       </button>
     </form>
   );
