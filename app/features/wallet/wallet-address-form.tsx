@@ -1,12 +1,11 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { checkFields } from "../../../common/api/fields.ts";
-import { ADDRESS_UPDATED, walletFields } from "../../../common/api/rewards.ts";
+import { walletFields } from "../../../common/api/rewards.ts";
 import { CardSection } from "../../components/ui/card-section.tsx";
 import { FormMessage } from "../../components/ui/form-message.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { updateWalletAddress } from "../../lib/api-client.ts";
 import { WALLET_SUCCESS_MESSAGE_MS } from "../../lib/timings.ts";
-import { useCsrfToken } from "../../lib/use-csrf-token.ts";
+import { useApiForm } from "../../lib/use-api-form.ts";
 import { site } from "../../site.ts";
 
 /**
@@ -16,10 +15,7 @@ import { site } from "../../site.ts";
 export function WalletAddressForm({ address, onSaved }: { address: string; onSaved: () => Promise<void> }) {
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState(address);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
-  const csrf = useCsrfToken("update-wallet-address", { load: false });
+  const form = useApiForm("update-wallet-address", { loadToken: false });
   const input = useRef<HTMLDivElement>(null);
   const updateButton = useRef<HTMLButtonElement>(null);
   // Cancel and Save remove the focused button: the keyboard goes back to "Update wallet address", not to the page's top.
@@ -36,43 +32,31 @@ export function WalletAddressForm({ address, onSaved }: { address: string; onSav
   }, [editing]);
 
   const startEditing = () => {
+    clearTimeout(savedTimer.current);
     setValue(address);
-    setError(null);
-    setSaved(false);
+    form.reset();
     setEditing(true);
   };
 
   const cancel = () => {
     setValue(address);
-    setError(null);
+    form.reset();
     returnFocus.current = true;
     setEditing(false);
   };
 
   const save = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const checked = checkFields(walletFields, { address: value });
-    if (!checked.ok) {
-      setError(checked.message);
-      return;
-    }
-    setSaving(true);
-    setError(null);
-    const csrfToken = (await csrf.ensure()) ?? "";
-    const result = await updateWalletAddress({ ...checked.data, old_address: address, csrfToken });
-    if (result.body?.err_msg || !result.ok) {
-      if (result.status === 403) void csrf.refresh();
-      setError(result.body?.err_msg ?? "We could not reach the server. Check your connection and try again.");
-      setSaving(false);
-      return;
-    }
-    await onSaved();
-    setSaving(false);
+    // The dashboard is read again while the form still says "Saving...", so it closes on the new address.
+    const saved = await form.submit(walletFields, { address: value }, async (data, csrfToken) => {
+      const result = await updateWalletAddress({ ...data, old_address: address, csrfToken });
+      if (result.ok) await onSaved();
+      return result;
+    });
+    if (!saved) return;
     returnFocus.current = true;
     setEditing(false);
-    setSaved(true);
-    clearTimeout(savedTimer.current);
-    savedTimer.current = setTimeout(() => setSaved(false), WALLET_SUCCESS_MESSAGE_MS);
+    savedTimer.current = setTimeout(form.reset, WALLET_SUCCESS_MESSAGE_MS);
   };
 
   return (
@@ -84,12 +68,12 @@ export function WalletAddressForm({ address, onSaved }: { address: string; onSav
         <form
           onSubmit={save}
           onKeyDown={(event) => {
-            if (event.key === "Escape" && !saving) cancel();
+            if (event.key === "Escape" && !form.submitting) cancel();
           }}
           noValidate
           className="mt-4 space-y-4"
         >
-          <FormMessage error={error} />
+          <FormMessage error={form.error} />
           <div ref={input}>
             <TextField
               label="Wallet address"
@@ -99,16 +83,16 @@ export function WalletAddressForm({ address, onSaved }: { address: string; onSav
               spellCheck={false}
               placeholder="0x…"
               className="font-mono"
-              invalid={Boolean(error)}
+              invalid={Boolean(form.error)}
               value={value}
               onChange={(event) => setValue(event.target.value)}
             />
           </div>
           <div className="flex flex-wrap gap-3">
-            <button type="submit" className="btn-primary" disabled={saving}>
-              {saving ? "Saving..." : "Save"}
+            <button type="submit" className="btn-primary" disabled={form.submitting}>
+              {form.submitting ? "Saving..." : "Save"}
             </button>
-            <button type="button" className="btn-secondary" onClick={cancel} disabled={saving}>
+            <button type="button" className="btn-secondary" onClick={cancel} disabled={form.submitting}>
               Cancel
             </button>
           </div>
@@ -124,7 +108,7 @@ export function WalletAddressForm({ address, onSaved }: { address: string; onSav
         </div>
       )}
       <div className="mt-4">
-        <FormMessage success={saved ? ADDRESS_UPDATED : null} />
+        <FormMessage success={editing ? null : form.success} />
       </div>
     </CardSection>
   );
