@@ -1,6 +1,6 @@
 import type { SessionsView } from "../../common/api/account.ts";
 import type { CsrfPage, CsrfReply, RegisterBody, SignInBody } from "../../common/api/accounts.ts";
-import type { ContactAnswer } from "../../common/api/contact.ts";
+import { CONTACT_RECEIVED, type ContactAnswer } from "../../common/api/contact.ts";
 import type { ErrorReply, SuccessReply } from "../../common/api/fields.ts";
 import type { GuideReportBody } from "../../common/api/guide-reports.ts";
 import type { PayoutsView, PayoutView } from "../../common/api/payouts.ts";
@@ -76,9 +76,16 @@ export function updateWalletAddress(payload: Omit<WalletBody, "app">): Promise<A
   return request("/api/dashboard-update-wallet-address", { method: "PUT", body: JSON.stringify({ ...payload, app: site.token.slug }) });
 }
 
-/** Posts the contact form as multipart form data to the configured endpoint: ours by default, or an external provider's. */
-export function submitContactForm(form: FormData): Promise<ApiResult<Partial<ContactAnswer>>> {
-  return request(site.contact.endpoint, { method: "POST", body: form });
+/**
+ * Posts the contact form as multipart form data to the configured endpoint:
+ * ours by default, or an external provider's. The providers' answer
+ * (`success` and `message`) is told as every other call's: `suc_msg` or `err_msg`.
+ */
+export async function submitContactForm(form: FormData): Promise<ApiResult<Message>> {
+  const result = await request<Partial<ContactAnswer>>(site.contact.endpoint, { method: "POST", body: form });
+  if (!result.body) return { ...result, body: null };
+  const { success, message, err_msg } = result.body;
+  return { ...result, body: success === true ? { suc_msg: message || CONTACT_RECEIVED } : { err_msg: message ?? err_msg } };
 }
 
 /** GET /api/{product}-price → {"{product}_price": number}. */
