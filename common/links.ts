@@ -16,6 +16,11 @@ export function explorerAddressUrl(site: SiteConfig, address: string): string {
     : `${site.explorer.baseUrl}/address/${address}`;
 }
 
+/** Etherscan and the explorers built on it list and revoke an address's token approvals on this page. */
+export function approvalCheckerUrl(site: SiteConfig): string {
+  return `${site.explorer.baseUrl}/tokenapprovalchecker`;
+}
+
 export function poolUrl(site: SiteConfig): string {
   return `${site.dex.appUrl}/explore/pools/ethereum/${site.dex.poolAddress}`;
 }

@@ -91,7 +91,8 @@ export async function loadGuidePage(pagePath: string): Promise<GuidePageData> {
         });
 
   let paymentRequest: GuidePageData["paymentRequest"] = null;
-  if (entry.task === "receive-qr") {
+  // The extension has no payment-request screen; only the phone guides explain one.
+  if (entry.task === "receive-qr" && entry.platform !== "browser") {
     const uri = paymentRequestUri(site, { recipient: EXAMPLE_RECIPIENT, tokens: EXAMPLE_TOKENS });
     paymentRequest = { uri, svg: exampleQrSvg(uri), tokens: EXAMPLE_TOKENS.toString() };
   }

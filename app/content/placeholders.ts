@@ -1,4 +1,12 @@
-import { addLiquidityUrl, contractSourceUrl, explorerTokenUrl, poolUrl, swapUrl, WHITEPAPER_PATH } from "../../common/links.ts";
+import {
+  addLiquidityUrl,
+  approvalCheckerUrl,
+  contractSourceUrl,
+  explorerTokenUrl,
+  poolUrl,
+  swapUrl,
+  WHITEPAPER_PATH,
+} from "../../common/links.ts";
 import type { SiteConfig } from "../../config/site.ts";
 
 /**
@@ -13,6 +21,7 @@ export function placeholderValues(site: SiteConfig): Record<string, string> {
     "links.swap": swapUrl(site),
     "links.addLiquidity": addLiquidityUrl(site),
     "links.whitepaper": WHITEPAPER_PATH,
+    "links.approvals": approvalCheckerUrl(site),
   };
   for (const group of ["token", "site", "explorer", "dex", "rewards", "legal", "contact"] as const) {
     for (const [key, value] of Object.entries(site[group])) {

@@ -76,6 +76,32 @@ const required: Record<string, RegExp[]> = {
     new RegExp(escapeRegExp(swapUrl(site))),
   ],
   [`/android-receive-${slug}-qr`]: [/QR code/, /payment request/i, /never the public token address/],
+  [`/browser-buy-${slug}`]: [
+    /every few seconds/,
+    /not listed on major centralized exchanges/,
+    /no quote/,
+    /price difference/,
+    new RegExp(escapeRegExp(swapUrl(site))),
+    new RegExp(address),
+  ],
+  [`/browser-sell-${slug}`]: [
+    /usually three/,
+    /one click away/,
+    /minimum deposit/,
+    /wallet fee/,
+    /centralized exchange/,
+    /every few seconds/,
+    /price difference/,
+  ],
+  [`/browser-send-${slug}`]: [/paste/i, /every few seconds/, /address-poisoning/, /Never send .* to the public token address/],
+  [`/browser-receive-${slug}`]: [/QR code/, /Copy address/, /never the public token address/],
+  "/guides-revoke-approvals": [
+    new RegExp(escapeRegExp(`${site.explorer.baseUrl}/tokenapprovalchecker`)),
+    /not the same as revoking/,
+    /Unlimited/,
+    /costs gas|pays a network fee/,
+  ],
+
   "/browser-add-liquidity": [
     /Review[\s\S]*Create[\s\S]*Spending cap request[\s\S]*Confirm the deposit/,
     /connect/i,
@@ -118,8 +144,8 @@ const forbidden: Record<string, RegExp[]> = {
 };
 
 test.describe("wallet guides", () => {
-  test("there are 31 guides and every one is listed on /how-to", async ({ page }) => {
-    expect(guides).toHaveLength(31);
+  test("there are 36 guides and every one is listed on /how-to", async ({ page }) => {
+    expect(guides).toHaveLength(36);
     await page.goto("/how-to");
     for (const name of ["Browser", "Android", "iOS", "Guides and Tips"]) {
       await expect(page.locator("summary").filter({ hasText: name })).toBeVisible();
@@ -183,9 +209,11 @@ test.describe("wallet guides", () => {
   });
 
   test("the platform switcher offers only the platforms that have the guide", async ({ page }) => {
-    await page.goto(`/android-buy-${slug}`);
+    await page.goto(`/android-send-${slug}-qr`);
     const switcher = page.getByRole("navigation", { name: "Platform" });
     await expect(switcher.getByRole("link")).toHaveText(["Android", "iOS"]);
+    await page.goto(`/android-buy-${slug}`);
+    await expect(page.getByRole("navigation", { name: "Platform" }).getByRole("link")).toHaveText(["Browser", "Android", "iOS"]);
     await page.goto("/browser-add-liquidity");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Platform" })).toHaveCount(0);
