@@ -1,3 +1,4 @@
+import { FORM_EXPIRED } from "../../common/api/fields.ts";
 import { registeredUser, signedInUser } from "./support/accounts.ts";
 import { holdRequests } from "./support/hold.ts";
 import { expect, expectAccessible, test } from "./support/test.ts";
@@ -51,6 +52,33 @@ test.describe("login", () => {
     await expect(page).toHaveURL("/dashboard");
     await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Logout" })).toBeVisible();
+  });
+
+  test("an expired form is sent once more with a fresh token; expired again, it says so", async ({ page, context }) => {
+    const user = await registeredUser(context);
+    const tokenRequests: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("page=signin")) tokenRequests.push(request.url());
+    });
+    let expire = 1;
+    await page.route("**/api/signin", (route) =>
+      expire-- > 0 ? route.fulfill({ status: 403, json: { err_msg: FORM_EXPIRED } }) : route.continue(),
+    );
+    await page.goto("/login");
+    await page.getByLabel("Email").fill(user.email);
+    await page.getByLabel("Password").fill(user.password);
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page).toHaveURL("/dashboard");
+    expect(tokenRequests).toHaveLength(2);
+
+    await context.clearCookies();
+    expire = 2;
+    await page.goto("/login");
+    await page.getByLabel("Email").fill(user.email);
+    await page.getByLabel("Password").fill(user.password);
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page.getByRole("alert")).toHaveText(FORM_EXPIRED);
+    expect(expire).toBe(0);
   });
 
   test("without Remember Me the session cookie ends with the browser; with it, it lasts 30 days", async ({ page, context }) => {
