@@ -1,19 +1,20 @@
-import { type FormEvent, useState } from "react";
+import type { FormEvent } from "react";
 import { changeEmailFields } from "../../../common/api/account.ts";
 import { CardSection } from "../../components/ui/card-section.tsx";
 import { FormMessage } from "../../components/ui/form-message.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { accountApi } from "../../lib/api-client.ts";
 import { useApiForm } from "../../lib/use-api-form.ts";
+import { useFormFields } from "../../lib/use-form-fields.ts";
 
 const EMPTY = { new_email: "", password: "" };
 
 export function ChangeEmailForm() {
-  const [fields, setFields] = useState(EMPTY);
+  const { fields, set, clear } = useFormFields(EMPTY);
   const form = useApiForm("account");
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (await form.submit(changeEmailFields, fields, accountApi.changeEmail)) setFields(EMPTY);
+    if (await form.submit(changeEmailFields, fields, accountApi.changeEmail)) clear();
   };
   return (
     <CardSection title="Change your email address">
@@ -31,7 +32,7 @@ export function ChangeEmailForm() {
           required
           invalid={form.invalid === "new_email"}
           value={fields.new_email}
-          onChange={(event) => setFields({ ...fields, new_email: event.target.value })}
+          onChange={set("new_email")}
         />
         <TextField
           label="Your password"
@@ -41,7 +42,7 @@ export function ChangeEmailForm() {
           required
           invalid={form.invalid === "password"}
           value={fields.password}
-          onChange={(event) => setFields({ ...fields, password: event.target.value })}
+          onChange={set("password")}
         />
         <button type="submit" className="btn-primary" disabled={form.submitting}>
           {form.submitting ? "Sending…" : "Send the confirmation link"}

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from "react";
+import type { FormEvent } from "react";
 import { PASSWORD_MIN_LENGTH } from "../../../common/account-rules.ts";
 import { changePasswordFields } from "../../../common/api/account.ts";
 import { CardSection } from "../../components/ui/card-section.tsx";
@@ -6,17 +6,17 @@ import { FormMessage } from "../../components/ui/form-message.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { accountApi } from "../../lib/api-client.ts";
 import { useApiForm } from "../../lib/use-api-form.ts";
+import { useFormFields } from "../../lib/use-form-fields.ts";
 
 const EMPTY = { current_password: "", password: "", password2: "" };
 
 export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
-  const [fields, setFields] = useState(EMPTY);
+  const { fields, set, clear } = useFormFields(EMPTY);
   const form = useApiForm("account");
-  const set = (name: keyof typeof EMPTY) => (event: { target: { value: string } }) => setFields({ ...fields, [name]: event.target.value });
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (await form.submit(changePasswordFields, fields, accountApi.changePassword)) {
-      setFields(EMPTY);
+      clear();
       onChanged();
     }
   };

@@ -1,17 +1,18 @@
-import { type FormEvent, useState } from "react";
+import type { FormEvent } from "react";
 import { PASSWORD_MIN_LENGTH } from "../../../common/account-rules.ts";
 import { resetPasswordFields } from "../../../common/api/account.ts";
 import { FormMessage } from "../../components/ui/form-message.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { accountApi } from "../../lib/api-client.ts";
 import { useApiForm } from "../../lib/use-api-form.ts";
+import { useFormFields } from "../../lib/use-form-fields.ts";
 import { useLinkToken } from "./use-link-token.ts";
 
 const EMPTY = { password: "", password2: "" };
 
 export function ResetPasswordForm() {
   const link = useLinkToken();
-  const [fields, setFields] = useState(EMPTY);
+  const { fields, set, clear } = useFormFields(EMPTY);
   const form = useApiForm("reset-password");
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -20,7 +21,7 @@ export function ResetPasswordForm() {
         accountApi.resetPassword({ ...data, token: link.token ?? "" }, csrfToken),
       )
     )
-      setFields(EMPTY);
+      clear();
   };
   if (link.ready && !link.token)
     return (
@@ -53,7 +54,7 @@ export function ResetPasswordForm() {
         hint={`At least ${PASSWORD_MIN_LENGTH} characters. A few unrelated words make a strong password.`}
         invalid={form.invalid === "password"}
         value={fields.password}
-        onChange={(event) => setFields({ ...fields, password: event.target.value })}
+        onChange={set("password")}
       />
       <TextField
         label="Confirm new password"
@@ -63,7 +64,7 @@ export function ResetPasswordForm() {
         required
         invalid={form.invalid === "password2"}
         value={fields.password2}
-        onChange={(event) => setFields({ ...fields, password2: event.target.value })}
+        onChange={set("password2")}
       />
       <button type="submit" className="btn-primary w-full" disabled={!link.ready || form.submitting}>
         {form.submitting ? "Saving…" : "Set my new password"}
