@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from "react";
-import { Link, NavLink } from "react-router";
+import { Link, NavLink, useLocation } from "react-router";
 import { AccountLinks } from "../features/auth/account-links.tsx";
 import { useAuthStatus } from "../features/auth/auth-status.ts";
 import { NAV_SCROLL_THRESHOLD_PX } from "../lib/timings.ts";
@@ -23,7 +23,10 @@ const linkClass =
 export function SiteNav() {
   const scrolled = useScrolledPast(NAV_SCROLL_THRESHOLD_PX);
   const status = useAuthStatus({ check: true });
-  const [menuOpen, setMenuOpen] = useState(false);
+  // The navigation outlives the page (a layout route): the menu belongs to the page it was opened on, and closes on the next.
+  const { key } = useLocation();
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const menuOpen = menuOpenOn === key;
   const menuId = useId();
 
   return (
@@ -40,7 +43,7 @@ export function SiteNav() {
           className="rounded-lg p-2 text-white hover:bg-white/10 lg:hidden"
           aria-expanded={menuOpen}
           aria-controls={menuId}
-          onClick={() => setMenuOpen((open) => !open)}
+          onClick={() => setMenuOpenOn(menuOpen ? null : key)}
         >
           <span className="sr-only">Menu</span>
           <svg viewBox="0 0 24 24" aria-hidden="true" className="size-7 stroke-current" fill="none" strokeWidth="2" strokeLinecap="round">

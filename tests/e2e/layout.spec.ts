@@ -73,6 +73,19 @@ test.describe("shared layout", () => {
     await expect(nav.getByRole("link", { name: "Wallet Guides" })).toBeHidden();
   });
 
+  test("on a phone the menu closes once one of its links has opened a page", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto("/");
+    const menu = page.getByRole("button", { name: "Menu" });
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await menu.click();
+    await nav.getByRole("link", { name: "Wallet Guides" }).click();
+    await expect(page).toHaveURL("/how-to");
+    await expect(page.getByRole("heading", { level: 1, name: "Wallet guides" })).toBeVisible();
+    await expect(menu).toHaveAttribute("aria-expanded", "false");
+    await expect(nav.getByRole("link", { name: "Wallet Guides" })).toBeHidden();
+  });
+
   test("a keyboard user can skip to the main content", async ({ page }) => {
     await page.goto("/earn-tokens");
     await page.keyboard.press("Tab");
