@@ -3,7 +3,6 @@ import { ChangeEmailForm } from "../features/account/change-email-form.tsx";
 import { ChangePasswordForm } from "../features/account/change-password-form.tsx";
 import { DeleteAccountForm } from "../features/account/delete-account-form.tsx";
 import { SessionsList } from "../features/account/sessions-list.tsx";
-import { PageShell } from "../layout/page-shell.tsx";
 import { site } from "../site.ts";
 import type { Route } from "./+types/account";
 
@@ -16,17 +15,15 @@ export const meta: Route.MetaFunction = () => [
 export default function Account() {
   const [sessionsVersion, setSessionsVersion] = useState(0);
   return (
-    <PageShell>
-      <section className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
-        <h1 className="text-3xl font-bold sm:text-4xl">Account</h1>
-        <p className="mt-2 text-lg text-ink-800">Your password, your email address, where you are signed in, and deleting your account.</p>
-        <div className="mt-8 space-y-6">
-          <SessionsList version={sessionsVersion} />
-          <ChangePasswordForm onChanged={() => setSessionsVersion((version) => version + 1)} />
-          <ChangeEmailForm />
-          <DeleteAccountForm />
-        </div>
-      </section>
-    </PageShell>
+    <section className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
+      <h1 className="text-3xl font-bold sm:text-4xl">Account</h1>
+      <p className="mt-2 text-lg text-ink-800">Your password, your email address, where you are signed in, and deleting your account.</p>
+      <div className="mt-8 space-y-6">
+        <SessionsList version={sessionsVersion} />
+        <ChangePasswordForm onChanged={() => setSessionsVersion((version) => version + 1)} />
+        <ChangeEmailForm />
+        <DeleteAccountForm />
+      </div>
+    </section>
   );
 }

@@ -1,6 +1,5 @@
 import { ContactForm } from "../features/contact/contact-form.tsx";
 import { CardPage } from "../layout/card-page.tsx";
-import { PageShell } from "../layout/page-shell.tsx";
 import { pageMeta } from "../lib/page-meta.ts";
 import { site } from "../site.ts";
 import type { Route } from "./+types/contact-us";
@@ -14,16 +13,14 @@ export const meta: Route.MetaFunction = () =>
 
 export default function ContactUs() {
   return (
-    <PageShell>
-      <CardPage
-        title="Contact us"
-        intro="Questions about the token, the guides or your rewards? We read every message and answer by email within a few days."
-      >
-        <p className="mb-6 rounded-lg bg-sand-100 p-3 text-base text-ink-800">
-          We will never ask for your recovery phrase or private key. Do not put them in this form.
-        </p>
-        <ContactForm />
-      </CardPage>
-    </PageShell>
+    <CardPage
+      title="Contact us"
+      intro="Questions about the token, the guides or your rewards? We read every message and answer by email within a few days."
+    >
+      <p className="mb-6 rounded-lg bg-sand-100 p-3 text-base text-ink-800">
+        We will never ask for your recovery phrase or private key. Do not put them in this form.
+      </p>
+      <ContactForm />
+    </CardPage>
   );
 }

@@ -1,7 +1,6 @@
 import { Link } from "react-router";
 import { useComingSoonGuard } from "../features/auth/account-links.tsx";
 import { useAuthStatus } from "../features/auth/auth-status.ts";
-import { PageShell } from "../layout/page-shell.tsx";
 import { pageMeta } from "../lib/page-meta.ts";
 import { site } from "../site.ts";
 import type { Route } from "./+types/earn-tokens";
@@ -37,7 +36,7 @@ export default function EarnTokens() {
   const signUpGuard = useComingSoonGuard(status);
 
   return (
-    <PageShell>
+    <>
       <section className="bg-ink-900 text-white">
         <div className="mx-auto max-w-4xl px-4 py-14 text-center sm:px-6 sm:py-20">
           <h1 className="text-4xl font-black tracking-tight sm:text-5xl">Earn {token.symbol} every day</h1>
@@ -112,6 +111,6 @@ export default function EarnTokens() {
           </div>
         </div>
       </section>
-    </PageShell>
+    </>
   );
 }

@@ -1,6 +1,5 @@
 import { ForgotPasswordForm } from "../features/account/forgot-password-form.tsx";
 import { CardPage } from "../layout/card-page.tsx";
-import { PageShell } from "../layout/page-shell.tsx";
 import { pageMeta } from "../lib/page-meta.ts";
 import type { Route } from "./+types/forgot-password";
 
@@ -9,10 +8,8 @@ export const meta: Route.MetaFunction = () =>
 
 export default function ForgotPassword() {
   return (
-    <PageShell>
-      <CardPage title="Forgot your password?" intro="Enter the email of your account. We will send you a link to choose a new password.">
-        <ForgotPasswordForm />
-      </CardPage>
-    </PageShell>
+    <CardPage title="Forgot your password?" intro="Enter the email of your account. We will send you a link to choose a new password.">
+      <ForgotPasswordForm />
+    </CardPage>
   );
 }

@@ -6,7 +6,6 @@ import { PaymentRequest } from "../features/guides/payment-request.tsx";
 import { PlatformSwitcher } from "../features/guides/platform-switcher.tsx";
 import { StepList } from "../features/guides/step-list.tsx";
 import { AddTokenButton } from "../features/token/add-token-button.tsx";
-import { PageShell } from "../layout/page-shell.tsx";
 import { pageMeta } from "../lib/page-meta.ts";
 import type { Route } from "./+types/guide";
 
@@ -27,52 +26,50 @@ function formatReviewed(date: string): string {
 
 export default function Guide({ loaderData: guide }: Route.ComponentProps) {
   return (
-    <PageShell variant="guide">
-      <article
-        data-pagefind-body
-        // The search result's title names the platform: the Android and iOS pages share their text. Pagefind splits its meta on commas.
-        data-pagefind-meta={`title:${guide.title} (${guide.platformName})`.replaceAll(",", "")}
-        className="mx-auto max-w-5xl px-4 py-10 sm:px-6 sm:py-14"
-      >
-        <nav aria-label="Breadcrumb" className="text-sm text-ink-700">
-          <ol className="flex flex-wrap gap-2">
-            <li>
-              <Link to="/how-to" className="underline underline-offset-4 hover:text-brand-700">
-                Wallet guides
-              </Link>
-              <span aria-hidden="true"> /</span>
-            </li>
-            <li aria-current="page">{guide.platformName}</li>
-          </ol>
-        </nav>
-        <h1 className="mt-3 text-3xl font-black tracking-tight sm:text-4xl">{guide.title}</h1>
-        <p className="mt-2 text-sm text-ink-700" data-testid="guide-reviewed">
-          Reviewed on <time dateTime={guide.reviewed}>{formatReviewed(guide.reviewed)}</time> with {guide.reviewedWith}.
-        </p>
-        <PlatformSwitcher platforms={guide.platforms} />
-        <Markdown html={guide.introHtml} className="mt-6 max-w-measure" />
-        {guide.addToken ? (
-          <div className="mt-6 max-w-measure">
-            <AddTokenButton />
-          </div>
-        ) : null}
-        <StepList steps={guide.steps} numbered={guide.layout === "steps"} />
-        {guide.paymentRequest ? <PaymentRequest {...guide.paymentRequest} /> : null}
-        {guide.troubleshootingHtml ? <Markdown html={guide.troubleshootingHtml} className="mt-14 max-w-measure" /> : null}
-        <section aria-labelledby="report-difference" className="mt-14 max-w-measure">
-          <h2 id="report-difference" className="text-lg font-bold">
-            Something looks different?
-          </h2>
-          <p className="mt-1">
-            Wallet apps change their screens often.{" "}
-            <Link to={`/report-guide?guide=${guide.path}`} className="text-brand-700 underline underline-offset-4">
-              Tell us what you see
+    <article
+      data-pagefind-body
+      // The search result's title names the platform: the Android and iOS pages share their text. Pagefind splits its meta on commas.
+      data-pagefind-meta={`title:${guide.title} (${guide.platformName})`.replaceAll(",", "")}
+      className="mx-auto max-w-5xl px-4 py-10 sm:px-6 sm:py-14"
+    >
+      <nav aria-label="Breadcrumb" className="text-sm text-ink-700">
+        <ol className="flex flex-wrap gap-2">
+          <li>
+            <Link to="/how-to" className="underline underline-offset-4 hover:text-brand-700">
+              Wallet guides
             </Link>
-            , and we will bring this guide up to date.
-          </p>
-        </section>
-        <GuidePager previous={guide.previous} next={guide.next} platformName={guide.platformName} />
-      </article>
-    </PageShell>
+            <span aria-hidden="true"> /</span>
+          </li>
+          <li aria-current="page">{guide.platformName}</li>
+        </ol>
+      </nav>
+      <h1 className="mt-3 text-3xl font-black tracking-tight sm:text-4xl">{guide.title}</h1>
+      <p className="mt-2 text-sm text-ink-700" data-testid="guide-reviewed">
+        Reviewed on <time dateTime={guide.reviewed}>{formatReviewed(guide.reviewed)}</time> with {guide.reviewedWith}.
+      </p>
+      <PlatformSwitcher platforms={guide.platforms} />
+      <Markdown html={guide.introHtml} className="mt-6 max-w-measure" />
+      {guide.addToken ? (
+        <div className="mt-6 max-w-measure">
+          <AddTokenButton />
+        </div>
+      ) : null}
+      <StepList steps={guide.steps} numbered={guide.layout === "steps"} />
+      {guide.paymentRequest ? <PaymentRequest {...guide.paymentRequest} /> : null}
+      {guide.troubleshootingHtml ? <Markdown html={guide.troubleshootingHtml} className="mt-14 max-w-measure" /> : null}
+      <section aria-labelledby="report-difference" className="mt-14 max-w-measure">
+        <h2 id="report-difference" className="text-lg font-bold">
+          Something looks different?
+        </h2>
+        <p className="mt-1">
+          Wallet apps change their screens often.{" "}
+          <Link to={`/report-guide?guide=${guide.path}`} className="text-brand-700 underline underline-offset-4">
+            Tell us what you see
+          </Link>
+          , and we will bring this guide up to date.
+        </p>
+      </section>
+      <GuidePager previous={guide.previous} next={guide.next} platformName={guide.platformName} />
+    </article>
   );
 }

@@ -5,7 +5,6 @@ import { useAuthStatus } from "../features/auth/auth-status.ts";
 import { PriceBadge } from "../features/price/price-badge.tsx";
 import { AddTokenButton } from "../features/token/add-token-button.tsx";
 import { TokenFactCards } from "../features/token/token-fact-cards.tsx";
-import { PageShell } from "../layout/page-shell.tsx";
 import { pageMeta } from "../lib/page-meta.ts";
 import { site } from "../site.ts";
 import type { Route } from "./+types/home";
@@ -29,7 +28,7 @@ export default function Home() {
   const signUpGuard = useComingSoonGuard(status);
 
   return (
-    <PageShell>
+    <>
       <section className="bg-ink-900 text-white">
         <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 pt-10 pb-16 sm:px-6 md:grid-cols-[1.5fr_1fr] md:pt-16 md:pb-24">
           <div>
@@ -159,6 +158,6 @@ export default function Home() {
           </Link>
         </div>
       </section>
-    </PageShell>
+    </>
   );
 }

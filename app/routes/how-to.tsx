@@ -2,7 +2,6 @@ import { useEffect } from "react";
 import { Link, useLocation } from "react-router";
 import { loadGuideIndex } from "../content/guides.server.ts";
 import { GuideSearch } from "../features/guides/guide-search.tsx";
-import { PageShell } from "../layout/page-shell.tsx";
 import { pageMeta } from "../lib/page-meta.ts";
 import { site } from "../site.ts";
 import type { Route } from "./+types/how-to";
@@ -52,7 +51,7 @@ function useOpenSectionFromHash() {
 export default function HowTo({ loaderData }: Route.ComponentProps) {
   useOpenSectionFromHash();
   return (
-    <PageShell>
+    <>
       <section className="mx-auto max-w-4xl px-4 py-12 sm:px-6 sm:py-16">
         <h1 className="text-4xl font-black tracking-tight">Wallet guides</h1>
         <p className="mt-4 text-lg text-ink-800">
@@ -116,6 +115,6 @@ export default function HowTo({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
       </section>
-    </PageShell>
+    </>
   );
 }

@@ -1,6 +1,5 @@
 import { Markdown } from "../components/ui/markdown.tsx";
 import { loadLegalDocument } from "../content/legal.server.ts";
-import { PageShell } from "../layout/page-shell.tsx";
 import { pageMeta } from "../lib/page-meta.ts";
 import { site } from "../site.ts";
 import type { Route } from "./+types/legal";
@@ -16,12 +15,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 
 export default function Legal({ loaderData }: Route.ComponentProps) {
   return (
-    <PageShell>
-      <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
-        <h1 className="text-3xl font-bold sm:text-4xl">{loaderData.title}</h1>
-        <p className="mt-2 text-sm text-ink-700">Last updated {site.legal.updated}</p>
-        <Markdown html={loaderData.html} className="mt-8" />
-      </article>
-    </PageShell>
+    <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
+      <h1 className="text-3xl font-bold sm:text-4xl">{loaderData.title}</h1>
+      <p className="mt-2 text-sm text-ink-700">Last updated {site.legal.updated}</p>
+      <Markdown html={loaderData.html} className="mt-8" />
+    </article>
   );
 }

@@ -1,7 +1,6 @@
 import { LoginForm } from "../features/auth/login-form.tsx";
 import { useRedirectIfAuthenticated } from "../features/auth/use-redirect-if-authenticated.ts";
 import { CardPage } from "../layout/card-page.tsx";
-import { PageShell } from "../layout/page-shell.tsx";
 import { pageMeta } from "../lib/page-meta.ts";
 import { site } from "../site.ts";
 import type { Route } from "./+types/login";
@@ -12,10 +11,8 @@ export const meta: Route.MetaFunction = () =>
 export default function Login() {
   useRedirectIfAuthenticated();
   return (
-    <PageShell>
-      <CardPage title="Login" intro={`Log in to claim your daily ${site.token.symbol} and see your balance.`}>
-        <LoginForm />
-      </CardPage>
-    </PageShell>
+    <CardPage title="Login" intro={`Log in to claim your daily ${site.token.symbol} and see your balance.`}>
+      <LoginForm />
+    </CardPage>
   );
 }

@@ -1,5 +1,4 @@
 import { Link } from "react-router";
-import { PageShell } from "../layout/page-shell.tsx";
 import { site } from "../site.ts";
 import type { Route } from "./+types/not-found";
 
@@ -10,22 +9,20 @@ export const meta: Route.MetaFunction = () => [
 
 export default function NotFound() {
   return (
-    <PageShell>
-      <section className="mx-auto max-w-2xl px-4 py-24 text-center">
-        <h1 className="text-3xl font-bold">Oops! Page Not Found (404)</h1>
-        <p className="mt-4 text-lg text-ink-800">The page you were looking for does not exist or has moved.</p>
-        <nav aria-label="Where to go instead" className="mt-8 flex flex-wrap justify-center gap-3">
-          <Link to="/" className="btn-primary">
-            Go to the home page
-          </Link>
-          <Link to="/how-to" className="btn-secondary">
-            Wallet guides
-          </Link>
-          <Link to="/how-to#browser" className="btn-secondary">
-            Start with the browser extension
-          </Link>
-        </nav>
-      </section>
-    </PageShell>
+    <section className="mx-auto max-w-2xl px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold">Oops! Page Not Found (404)</h1>
+      <p className="mt-4 text-lg text-ink-800">The page you were looking for does not exist or has moved.</p>
+      <nav aria-label="Where to go instead" className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link to="/" className="btn-primary">
+          Go to the home page
+        </Link>
+        <Link to="/how-to" className="btn-secondary">
+          Wallet guides
+        </Link>
+        <Link to="/how-to#browser" className="btn-secondary">
+          Start with the browser extension
+        </Link>
+      </nav>
+    </section>
   );
 }

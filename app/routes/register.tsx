@@ -2,7 +2,6 @@ import { useSearchParams } from "react-router";
 import { RegisterForm } from "../features/auth/register-form.tsx";
 import { useRedirectIfAuthenticated } from "../features/auth/use-redirect-if-authenticated.ts";
 import { CardPage } from "../layout/card-page.tsx";
-import { PageShell } from "../layout/page-shell.tsx";
 import { pageMeta } from "../lib/page-meta.ts";
 import { site } from "../site.ts";
 import type { Route } from "./+types/register";
@@ -18,13 +17,11 @@ export default function Register() {
   useRedirectIfAuthenticated();
   const [searchParams] = useSearchParams();
   return (
-    <PageShell>
-      <CardPage
-        title="Register"
-        intro={`Create your account to claim ${site.rewards.dailyAmount} ${site.token.symbol} every day and invite friends.`}
-      >
-        <RegisterForm referralCode={searchParams.get("ref") ?? ""} />
-      </CardPage>
-    </PageShell>
+    <CardPage
+      title="Register"
+      intro={`Create your account to claim ${site.rewards.dailyAmount} ${site.token.symbol} every day and invite friends.`}
+    >
+      <RegisterForm referralCode={searchParams.get("ref") ?? ""} />
+    </CardPage>
   );
 }

@@ -1,7 +1,6 @@
 import { Link, useSearchParams } from "react-router";
 import { loadGuideOutlines } from "../content/guides.server.ts";
 import { ReportDifferenceForm } from "../features/guides/report-difference-form.tsx";
-import { PageShell } from "../layout/page-shell.tsx";
 import { pageMeta } from "../lib/page-meta.ts";
 import type { Route } from "./+types/report-guide";
 
@@ -24,22 +23,20 @@ export default function ReportGuide({ loaderData }: Route.ComponentProps) {
   const guide = params.get("guide") ?? "";
   const known = loaderData.guides.find((entry) => entry.path === guide);
   return (
-    <PageShell>
-      <section className="mx-auto max-w-2xl px-4 py-10 sm:px-6 sm:py-14">
-        <h1 className="text-3xl font-bold sm:text-4xl">Report a difference in a guide</h1>
-        <p className="mt-3 text-lg text-ink-800">
-          Wallet apps change their screens often. Tell us what you see, and we will bring the guide up to date. Never write your recovery
-          phrase or a private key here: we never need them.
+    <section className="mx-auto max-w-2xl px-4 py-10 sm:px-6 sm:py-14">
+      <h1 className="text-3xl font-bold sm:text-4xl">Report a difference in a guide</h1>
+      <p className="mt-3 text-lg text-ink-800">
+        Wallet apps change their screens often. Tell us what you see, and we will bring the guide up to date. Never write your recovery
+        phrase or a private key here: we never need them.
+      </p>
+      {known ? (
+        <p className="mt-3">
+          <Link to={known.path} className="text-brand-700 underline underline-offset-4">
+            Back to {known.title}
+          </Link>
         </p>
-        {known ? (
-          <p className="mt-3">
-            <Link to={known.path} className="text-brand-700 underline underline-offset-4">
-              Back to {known.title}
-            </Link>
-          </p>
-        ) : null}
-        <ReportDifferenceForm key={guide} guides={loaderData.guides} initialGuide={guide} initialStep={params.get("step") ?? ""} />
-      </section>
-    </PageShell>
+      ) : null}
+      <ReportDifferenceForm key={guide} guides={loaderData.guides} initialGuide={guide} initialStep={params.get("step") ?? ""} />
+    </section>
   );
 }

@@ -1,6 +1,5 @@
 import { ResetPasswordForm } from "../features/account/reset-password-form.tsx";
 import { CardPage } from "../layout/card-page.tsx";
-import { PageShell } from "../layout/page-shell.tsx";
 import { site } from "../site.ts";
 import type { Route } from "./+types/reset-password";
 
@@ -11,10 +10,8 @@ export const meta: Route.MetaFunction = () => [
 
 export default function ResetPassword() {
   return (
-    <PageShell>
-      <CardPage title="Choose a new password" intro="Every device signed in to your account will be signed out.">
-        <ResetPasswordForm />
-      </CardPage>
-    </PageShell>
+    <CardPage title="Choose a new password" intro="Every device signed in to your account will be signed out.">
+      <ResetPasswordForm />
+    </CardPage>
   );
 }

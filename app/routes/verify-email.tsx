@@ -1,6 +1,5 @@
 import { VerifyEmailStatus } from "../features/account/verify-email-status.tsx";
 import { CardPage } from "../layout/card-page.tsx";
-import { PageShell } from "../layout/page-shell.tsx";
 import { site } from "../site.ts";
 import type { Route } from "./+types/verify-email";
 
@@ -11,10 +10,8 @@ export const meta: Route.MetaFunction = () => [
 
 export default function VerifyEmail() {
   return (
-    <PageShell>
-      <CardPage title="Confirm your email address" intro="The link from your email is being checked.">
-        <VerifyEmailStatus />
-      </CardPage>
-    </PageShell>
+    <CardPage title="Confirm your email address" intro="The link from your email is being checked.">
+      <VerifyEmailStatus />
+    </CardPage>
   );
 }
