@@ -164,7 +164,7 @@ test.describe("wallet guides", () => {
   });
 
   for (const guide of guides) {
-    test(`${guide.path}: title, numbered steps, required details, pictures with alt text, no calls, accessible`, async ({ page }) => {
+    test(`${guide.path}: title, numbered steps, required details, pictures with alt text, no calls, accessible at 1280 and 390 px`, async ({ page }) => {
       const calls: string[] = [];
       page.on("request", (request) => {
         if (["fetch", "xhr", "websocket", "eventsource"].includes(request.resourceType())) calls.push(request.url());
@@ -193,6 +193,8 @@ test.describe("wallet guides", () => {
         await image.scrollIntoViewIfNeeded();
         await expect.poll(() => image.evaluate((node: HTMLImageElement) => node.complete && node.naturalWidth > 0)).toBe(true);
       }
+      await expectAccessible(page);
+      await page.setViewportSize({ width: 390, height: 844 });
       await expectAccessible(page);
       expect(calls, "guide pages make no network calls").toEqual([]);
     });
