@@ -164,7 +164,9 @@ test.describe("wallet guides", () => {
   });
 
   for (const guide of guides) {
-    test(`${guide.path}: title, numbered steps, required details, pictures with alt text, no calls, accessible at 1280 and 390 px`, async ({ page }) => {
+    test(`${guide.path}: title, numbered steps, required details, pictures with alt text, no calls, accessible at 1280 and 390 px`, async ({
+      page,
+    }) => {
       const calls: string[] = [];
       page.on("request", (request) => {
         if (["fetch", "xhr", "websocket", "eventsource"].includes(request.resourceType())) calls.push(request.url());
