@@ -100,7 +100,13 @@ export async function rewardRoutes(fastify: FastifyInstance, { site, db, clock, 
       },
     },
     async (request, reply) => {
-      const result = await claimDailyReward({ db, clock, rules }, request.userId);
+      const notes = { clock, threshold: sharedNetworkAccounts, claimIntervalHours: rules.claimIntervalHours };
+      // One transaction, so a claim waits for one commit to reach the disk, not two: commits, not queries, bound claims on PostgreSQL.
+      const result = await db.transaction(async (tx) => {
+        const claim = await claimDailyReward({ db: tx, clock, rules }, request.userId);
+        if (claim.ok) await noteClaim({ ...notes, db: tx }, request.userId, networkOf(request.ip));
+        return claim;
+      });
       if (!result.ok && result.frozen) return reply.code(403).send({ err_msg: ACCOUNT_ON_HOLD });
       if (!result.ok) {
         const remaining = timeRemaining(result.msRemaining);
@@ -109,11 +115,6 @@ export async function rewardRoutes(fastify: FastifyInstance, { site, db, clock, 
           .send({ err_msg: `Your next reward is not ready yet. Come back in ${remaining}.`, time_remaining: remaining });
       }
       app.metrics.claimsCredited.inc();
-      await noteClaim(
-        { db, clock, threshold: sharedNetworkAccounts, claimIntervalHours: rules.claimIntervalHours },
-        request.userId,
-        networkOf(request.ip),
-      );
       request.log.info(
         { userId: request.userId, amount: result.amount.toString(), referrerCredited: result.referrerCredited },
         "daily reward claimed",
