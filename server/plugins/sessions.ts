@@ -5,6 +5,7 @@ import type { SiteConfig } from "../../config/site.ts";
 import type { Clock } from "../clock.ts";
 import type { Database } from "../db/client.ts";
 import { networkOf } from "../services/fairness/networks.ts";
+import { SessionCache } from "../services/session-cache.ts";
 import {
   type ActiveSession,
   createSession,
@@ -22,6 +23,8 @@ export type SessionTools = {
   /** A fresh session id at every login (no fixation); the previous one, if any, is deleted. */
   start(request: FastifyRequest, reply: FastifyReply, userId: number, remember: boolean): Promise<void>;
   end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** After a member's sessions were ended elsewhere in this instance (password change or reset, a revoked device, deletion). */
+  forgetMember(userId: number): void;
   /** Clears the session and signed-in cookies (a session that is gone or expired). */
   forget(request: FastifyRequest, reply: FastifyReply): void;
   /** The session, else the pre-session (created with its cookie when `create`); null when neither exists. */
@@ -62,24 +65,46 @@ export const sessionsPlugin = fp<{ db: Database; clock: Clock; site: SiteConfig 
   });
   const read = (request: FastifyRequest, base: "session" | "pre_session") => request.cookies[cookieName(base, isSecure(request, site))];
 
+  const cache = new SessionCache();
+  // Bumped whenever sessions are ended here: a lookup that began before is not cached, as its row may be gone.
+  let endings = 0;
+  const lookUp = async (token: string | undefined): Promise<ActiveSession | null> => {
+    if (!isWellFormedToken(token)) return null;
+    const idHash = hashToken(token);
+    const cached = cache.get(idHash, clock.now());
+    if (cached) return cached;
+    const endingsBefore = endings;
+    const session = await findSession({ db, clock }, idHash);
+    if (session && endings === endingsBefore) cache.set(session, clock.now());
+    return session;
+  };
   const current = (request: FastifyRequest) => {
     let session = resolved.get(request);
     if (!session) {
-      session = findSession({ db, clock }, read(request, "session"));
+      session = lookUp(read(request, "session"));
       resolved.set(request, session);
     }
     return session;
+  };
+  const forgetMember = (userId: number) => {
+    endings++;
+    cache.forgetMember(userId);
   };
 
   const tools: SessionTools = {
     current,
     async start(request, reply, userId, remember) {
       const previous = await current(request);
-      if (previous) await deleteSession({ db }, previous.idHash);
+      if (previous) {
+        await deleteSession({ db }, previous.idHash);
+        forgetMember(previous.userId);
+      }
       const { token } = await createSession({ db, clock }, userId, remember, {
         userAgent: request.headers["user-agent"],
         network: networkOf(request.ip),
       });
+      // A login beyond the member's newest sessions ended the oldest.
+      forgetMember(userId);
       const secure = isSecure(request, site);
       // Without "Remember Me" the cookies end with the browser session; the server ends it after 12 idle hours.
       const lifetime = remember ? { maxAge: REMEMBERED_SESSION_MS / 1000 } : {};
@@ -89,9 +114,14 @@ export const sessionsPlugin = fp<{ db: Database; clock: Clock; site: SiteConfig 
     },
     async end(request, reply) {
       const session = await current(request);
-      if (session) await deleteSession({ db }, session.idHash);
+      if (session) {
+        await deleteSession({ db }, session.idHash);
+        endings++;
+        cache.forgetSession(session.idHash);
+      }
       tools.forget(request, reply);
     },
+    forgetMember,
     forget(request, reply) {
       const secure = isSecure(request, site);
       reply.clearCookie(cookieName("session", secure), cookieOptions(request));

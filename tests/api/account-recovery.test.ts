@@ -105,6 +105,8 @@ describe("verifying the email and resetting the password, through real email", (
     expect((await reset(visitor, token, "a-new-and-long-passphrase", "a-new-and-long-passphrase!")).json()).toEqual({
       err_msg: "The two passwords do not match.",
     });
+    // Both devices were just looked up, so this instance holds their sessions: the reset must drop them.
+    for (const device of [phone, laptop]) expect((await device.get(`/api/dashboard?app=${APP}`)).statusCode).toBe(200);
     const done = await mailAfter(() => reset(visitor, token, "a-new-and-long-passphrase"));
     expect(done.json()).toEqual({ suc_msg: PASSWORD_RESET });
     expect(sink.lastTo(member.email)?.text).toContain("Subject: Your Kestrel password was changed");

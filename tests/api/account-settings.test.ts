@@ -36,6 +36,8 @@ describe("account settings", () => {
     const elsewhere = await signedIn(t.app, member);
     const wrong = await post(here, "/api/change-password", { current_password: "not-it", password: "x", password2: "x" });
     expect(wrong.json()).toEqual({ err_msg: WRONG_PASSWORD });
+    // Just looked up, so this instance holds the other session: the change must drop it too.
+    expect((await elsewhere.get(`/api/dashboard?app=${APP}`)).statusCode).toBe(200);
     const changed = await post(here, "/api/change-password", {
       current_password: member.password,
       password: "an-entirely-new-passphrase",
@@ -92,6 +94,7 @@ describe("account settings", () => {
       { name: "Safari on iOS", network: "198.51.100.0/24", current: true },
     ]);
     const laptopSession = list.find((session) => !session.current);
+    expect((await laptop.get(`/api/dashboard?app=${APP}`)).statusCode).toBe(200);
     const ended = await phone.request("DELETE", `/api/sessions/${laptopSession?.id}`, {
       payload: { app: APP, csrfToken: await phone.csrf("account") },
     });
@@ -99,6 +102,7 @@ describe("account settings", () => {
     expect((await laptop.get(`/api/dashboard?app=${APP}`)).statusCode).toBe(403);
 
     const third = await device(member, FIREFOX, "203.0.113.9");
+    expect((await third.get(`/api/dashboard?app=${APP}`)).statusCode).toBe(200);
     expect((await post(phone, "/api/sessions/revoke-others")).json()).toEqual({ suc_msg: OTHERS_ENDED });
     expect((await third.get(`/api/dashboard?app=${APP}`)).statusCode).toBe(403);
     expect((await phone.get(`/api/sessions?app=${APP}`)).json().sessions).toHaveLength(1);
@@ -132,9 +136,13 @@ describe("account settings", () => {
     expect((await post(visitor, "/api/delete-account", { password: "wrong" })).json()).toEqual({ err_msg: WRONG_PASSWORD });
 
     await visitor.post(`/api/payouts/${payout.json().id}/cancel`, { app: APP, csrfToken: await visitor.csrf("payouts") });
+    const token = visitor.cookies.get("session") as string;
     const deleted = await post(visitor, "/api/delete-account", { password: member.password });
     expect(deleted.json()).toEqual({ suc_msg: ACCOUNT_DELETED });
     expect((await visitor.get(`/api/dashboard?app=${APP}`)).statusCode).toBe(403);
+    const replay = agent(t.app);
+    replay.cookies.set("session", token);
+    expect((await replay.get(`/api/dashboard?app=${APP}`)).statusCode).toBe(403);
     expect((await agent(t.app).signIn(member.email, member.password)).statusCode).toBe(401);
     const [row] = await queryRows<Record<string, unknown>>(
       t.database.db,

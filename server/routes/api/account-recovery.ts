@@ -71,6 +71,7 @@ export async function accountRecoveryRoutes(fastify: FastifyInstance, options: A
       const result = await resetPassword(deps, { token: body.token, password: body.password, password2: body.password2, ip: request.ip });
       if (!result.ok) return reply.code(400).send({ err_msg: result.message });
       // The reset ended every session, this browser's too.
+      app.sessions.forgetMember(result.userId);
       app.sessions.forget(request, reply);
       return { suc_msg: PASSWORD_RESET };
     },

@@ -64,6 +64,7 @@ export async function accountSettingsRoutes(
         ip: request.ip,
       });
       if (!result.ok) return reply.code(400).send({ err_msg: result.message });
+      app.sessions.forgetMember(request.userId);
       return { suc_msg: result.message };
     },
   );
@@ -110,6 +111,7 @@ export async function accountSettingsRoutes(
       if (!(await csrfValid(request, reply, request.body.csrfToken))) return reply.code(403).send({ err_msg: FORM_EXPIRED });
       if (!(await revokeMemberSession(deps.db, request.userId, request.params.id)))
         return reply.code(404).send({ err_msg: "That session is already signed out." });
+      app.sessions.forgetMember(request.userId);
       return { suc_msg: SESSION_ENDED };
     },
   );
@@ -120,6 +122,7 @@ export async function accountSettingsRoutes(
     async (request, reply) => {
       if (!(await csrfValid(request, reply, request.body.csrfToken))) return reply.code(403).send({ err_msg: FORM_EXPIRED });
       await revokeOtherSessions(deps.db, request.userId, request.sessionIdHash);
+      app.sessions.forgetMember(request.userId);
       return { suc_msg: OTHERS_ENDED };
     },
   );
@@ -132,6 +135,7 @@ export async function accountSettingsRoutes(
       if (!(await csrfValid(request, reply, body.csrfToken))) return reply.code(403).send({ err_msg: FORM_EXPIRED });
       const result = await deleteAccount(deps, { userId: request.userId, password: body.password, ip: request.ip });
       if (!result.ok) return reply.code(400).send({ err_msg: result.message });
+      app.sessions.forgetMember(request.userId);
       app.sessions.forget(request, reply);
       request.log.info({ userId: request.userId }, "account deleted");
       return { suc_msg: result.message };

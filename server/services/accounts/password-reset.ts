@@ -28,7 +28,7 @@ export async function sendPasswordResetEmail(deps: AccountDeps, email: string): 
   });
 }
 
-export type ResetResult = { ok: true } | { ok: false; message: string };
+export type ResetResult = { ok: true; userId: number } | { ok: false; message: string };
 
 /**
  * Sets the new password from a reset link: checked by the registration rules
@@ -62,5 +62,5 @@ export async function resetPassword(
   await deps.mailer.send(member.email, "password-changed", {
     text: { firstName: member.first_name, sessionsEnded: "every device that was signed in has been signed out" },
   });
-  return { ok: true };
+  return { ok: true, userId: live.userId };
 }

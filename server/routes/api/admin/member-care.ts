@@ -94,6 +94,7 @@ export async function consoleMemberCareRoutes(fastify: FastifyInstance, { accoun
     async (request, reply) => {
       const { id, session } = request.params;
       if (!(await revokeMemberSession(db, id, session))) return reply.code(404).send({ err_msg: "That session has already ended." });
+      app.sessions.forgetMember(id);
       await recordAudit(db, clock, actorOf(request), {
         action: "member.session_revoke",
         subject: `user:${id}`,
