@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { SocialLinks } from "../components/ui/social-links.tsx";
 import { site } from "../site.ts";
 import { BrandLink } from "./brand-link.tsx";
@@ -12,7 +12,7 @@ export function GuideBar() {
         <BrandLink />
         <div className="flex flex-wrap items-center gap-2">
           <GuideBarSearch />
-          <Link to="/how-to" className="rounded-lg px-3 py-2 font-medium text-white/90 hover:bg-white/10 hover:text-white">
+          <Link to={href("/how-to")} className="rounded-lg px-3 py-2 font-medium text-white/90 hover:bg-white/10 hover:text-white">
             All guides
           </Link>
           <SocialLinks socials={site.socials} tone="dark" />

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { contractSourceUrl, WHITEPAPER_PATH } from "../../common/links.ts";
 import { SocialLinks } from "../components/ui/social-links.tsx";
 import { AccountLinks } from "../features/auth/account-links.tsx";
@@ -22,7 +22,7 @@ export function SiteFooter({ checkAuth }: { checkAuth: boolean }) {
           <div className="mt-4 -ml-3">
             <SocialLinks socials={site.socials} tone="dark" />
           </div>
-          <Link to="/earn-tokens" className="btn-primary mt-4">
+          <Link to={href("/earn-tokens")} className="btn-primary mt-4">
             Earn Tokens
           </Link>
         </div>
@@ -60,12 +60,12 @@ export function SiteFooter({ checkAuth }: { checkAuth: boolean }) {
               </Link>
             </li>
             <li>
-              <Link to="/how-to" className={itemClass}>
+              <Link to={href("/how-to")} className={itemClass}>
                 Wallet Guide
               </Link>
             </li>
             <li>
-              <Link to="/contact-us" className={itemClass}>
+              <Link to={href("/contact-us")} className={itemClass}>
                 Contact Us
               </Link>
             </li>
@@ -87,12 +87,12 @@ export function SiteFooter({ checkAuth }: { checkAuth: boolean }) {
           </p>
           <ul className="flex gap-4">
             <li>
-              <Link to="/privacy-policy" className="underline-offset-4 hover:text-white hover:underline">
+              <Link to={href("/privacy-policy")} className="underline-offset-4 hover:text-white hover:underline">
                 Privacy Policy
               </Link>
             </li>
             <li>
-              <Link to="/terms-and-conditions" className="underline-offset-4 hover:text-white hover:underline">
+              <Link to={href("/terms-and-conditions")} className="underline-offset-4 hover:text-white hover:underline">
                 Terms and Conditions
               </Link>
             </li>

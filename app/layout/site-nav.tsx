@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { href, Link, NavLink, useLocation } from "react-router";
 import { AccountLinks } from "../features/auth/account-links.tsx";
 import { useAuthStatus } from "../features/auth/auth-status.ts";
 import { NAV_SCROLL_THRESHOLD_PX } from "../lib/timings.ts";
@@ -61,13 +61,13 @@ export function SiteNav() {
               </NavLink>
             </li>
             <li>
-              <NavLink to="/how-to" className={linkClass}>
+              <NavLink to={href("/how-to")} className={linkClass}>
                 Wallet Guides
               </NavLink>
             </li>
             <AccountLinks status={status} linkClassName={linkClass} />
           </ul>
-          <Link to="/earn-tokens" className="btn-primary self-start lg:self-auto">
+          <Link to={href("/earn-tokens")} className="btn-primary self-start lg:self-auto">
             Earn Tokens
           </Link>
         </div>

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { useComingSoonGuard } from "../features/auth/account-links.tsx";
 import { useAuthStatus } from "../features/auth/auth-status.ts";
 import { pageMeta } from "../lib/page-meta.ts";
@@ -45,10 +45,10 @@ export default function EarnTokens() {
             transfer it to your own wallet on {token.chainName}.
           </p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <Link to="/register" onClick={signUpGuard} className="btn-primary">
+            <Link to={href("/register")} onClick={signUpGuard} className="btn-primary">
               Sign up for rewards
             </Link>
-            <Link to="/login" onClick={signUpGuard} className="btn-on-dark">
+            <Link to={href("/login")} onClick={signUpGuard} className="btn-on-dark">
               I have an account
             </Link>
           </div>
@@ -102,7 +102,7 @@ export default function EarnTokens() {
               </li>
               <li>
                 One account per person, {site.legal.minimumAge} or older (or with a parent's consent). See the{" "}
-                <Link to="/terms-and-conditions" className="link">
+                <Link to={href("/terms-and-conditions")} className="link">
                   Terms and Conditions
                 </Link>
                 .

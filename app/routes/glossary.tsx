@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { Markdown } from "../components/ui/markdown.tsx";
 import { loadGlossary } from "../content/glossary.server.ts";
 import { pageMeta } from "../lib/page-meta.ts";
@@ -23,7 +23,7 @@ export default function Glossary({ loaderData }: Route.ComponentProps) {
       <h1 className="text-3xl font-bold sm:text-4xl">Glossary</h1>
       <p className="mt-3 max-w-[70ch] text-lg text-ink-800">
         The words the{" "}
-        <Link to="/how-to" className="link">
+        <Link to={href("/how-to")} className="link">
           wallet guides
         </Link>{" "}
         use, in plain language. Each guide links a term here the first time it uses it.

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { Markdown } from "../components/ui/markdown.tsx";
 import { loadGuidePage } from "../content/guides.server.ts";
 import { GuidePager } from "../features/guides/guide-pager.tsx";
@@ -35,7 +35,7 @@ export default function Guide({ loaderData: guide }: Route.ComponentProps) {
       <nav aria-label="Breadcrumb" className="text-sm text-ink-700">
         <ol className="flex flex-wrap gap-2">
           <li>
-            <Link to="/how-to" className="underline underline-offset-4 hover:text-brand-700">
+            <Link to={href("/how-to")} className="underline underline-offset-4 hover:text-brand-700">
               Wallet guides
             </Link>
             <span aria-hidden="true"> /</span>
@@ -63,7 +63,10 @@ export default function Guide({ loaderData: guide }: Route.ComponentProps) {
         </h2>
         <p className="mt-1">
           Wallet apps change their screens often.{" "}
-          <Link to={`/report-guide?guide=${guide.path}`} className="text-brand-700 underline underline-offset-4">
+          <Link
+            to={{ pathname: href("/report-guide"), search: `?guide=${guide.path}` }}
+            className="text-brand-700 underline underline-offset-4"
+          >
             Tell us what you see
           </Link>
           , and we will bring this guide up to date.

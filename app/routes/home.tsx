@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { swapUrl } from "../../common/links.ts";
 import { useComingSoonGuard } from "../features/auth/account-links.tsx";
 import { useAuthStatus } from "../features/auth/auth-status.ts";
@@ -42,13 +42,13 @@ export default function Home() {
             </div>
             <p className="mt-6 max-w-xl text-lg leading-8 text-white/85">{site.site.description}</p>
             <div className="mt-8 flex flex-wrap gap-3">
-              <Link to="/earn-tokens" className="btn-primary">
+              <Link to={href("/earn-tokens")} className="btn-primary">
                 Earn Tokens
               </Link>
-              <Link to="/how-to" className="btn-on-dark">
+              <Link to={href("/how-to")} className="btn-on-dark">
                 Wallet tutorials
               </Link>
-              <Link to="/register" onClick={signUpGuard} className="btn-on-dark">
+              <Link to={href("/register")} onClick={signUpGuard} className="btn-on-dark">
                 Sign up for rewards
               </Link>
             </div>
@@ -112,10 +112,10 @@ export default function Home() {
             </div>
           </dl>
           <div className="mt-8 flex flex-wrap gap-3">
-            <Link to="/register" onClick={signUpGuard} className="btn-primary">
+            <Link to={href("/register")} onClick={signUpGuard} className="btn-primary">
               Sign up for rewards
             </Link>
-            <Link to="/earn-tokens" className="btn-secondary">
+            <Link to={href("/earn-tokens")} className="btn-secondary">
               How earning works
             </Link>
           </div>
@@ -133,14 +133,17 @@ export default function Home() {
         <ul className="mt-8 grid gap-4 md:grid-cols-3">
           {platforms.map((platform) => (
             <li key={platform.name}>
-              <Link to={`/how-to#${platform.anchor}`} className="card block h-full hover:border-brand-300 hover:shadow-md">
+              <Link
+                to={{ pathname: href("/how-to"), hash: platform.anchor }}
+                className="card block h-full hover:border-brand-300 hover:shadow-md"
+              >
                 <h3 className="text-xl font-bold text-ink-900">{platform.name} guides</h3>
                 <p className="mt-2 text-base text-ink-800">{platform.text}</p>
               </Link>
             </li>
           ))}
         </ul>
-        <Link to="/how-to" className="btn-secondary mt-8">
+        <Link to={href("/how-to")} className="btn-secondary mt-8">
           See all wallet guides
         </Link>
       </section>
@@ -153,7 +156,7 @@ export default function Home() {
             </h2>
             <p className="mt-1 text-lg text-ink-800">We read every message and answer within a few days.</p>
           </div>
-          <Link to="/contact-us" className="btn-primary">
+          <Link to={href("/contact-us")} className="btn-primary">
             Contact us
           </Link>
         </div>

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Link, useLocation } from "react-router";
+import { href, Link, useLocation } from "react-router";
 import { loadGuideIndex } from "../content/guides.server.ts";
 import { GuideSearch } from "../features/guides/guide-search.tsx";
 import { pageMeta } from "../lib/page-meta.ts";
@@ -57,7 +57,7 @@ export default function HowTo({ loaderData }: Route.ComponentProps) {
         <p className="mt-4 text-lg text-ink-800">
           Pick where you use your wallet, then follow the guides in order: install, create or import a wallet, add {site.token.symbol}, then
           buy, receive, send or sell it. New to wallets? Read the recovery-phrase guide first. A word you do not know is in the{" "}
-          <Link to="/glossary" className="link">
+          <Link to={href("/glossary")} className="link">
             glossary
           </Link>
           .

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { site } from "../site.ts";
 import type { Route } from "./+types/not-found";
 
@@ -16,10 +16,10 @@ export default function NotFound() {
         <Link to="/" className="btn-primary">
           Go to the home page
         </Link>
-        <Link to="/how-to" className="btn-secondary">
+        <Link to={href("/how-to")} className="btn-secondary">
           Wallet guides
         </Link>
-        <Link to="/how-to#browser" className="btn-secondary">
+        <Link to={{ pathname: href("/how-to"), hash: "browser" }} className="btn-secondary">
           Start with the browser extension
         </Link>
       </nav>

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from "react";
-import { useNavigate } from "react-router";
+import { href, useNavigate } from "react-router";
 import { deleteAccountFields } from "../../../common/api/account.ts";
 import { CardSection } from "../../components/ui/card-section.tsx";
 import { FormMessage } from "../../components/ui/form-message.tsx";
@@ -17,7 +17,7 @@ export function DeleteAccountForm() {
     event.preventDefault();
     if (await form.submit(deleteAccountFields, { password }, accountApi.deleteAccount)) {
       rememberAuthStatus("anonymous");
-      navigate("/?account=deleted");
+      navigate({ pathname: href("/"), search: "?account=deleted" });
     }
   };
   return (

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from "react";
+import { href } from "react-router";
 import { forgotPasswordFields } from "../../../common/api/account.ts";
 import { FormMessage } from "../../components/ui/form-message.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
@@ -32,7 +33,7 @@ export function ForgotPasswordForm() {
         {form.submitting ? "Sending…" : "Send me a reset link"}
       </button>
       <p className="text-base">
-        <a href="/login" className="link">
+        <a href={href("/login")} className="link">
           Back to login
         </a>
       </p>

@@ -1,4 +1,5 @@
 import type { FormEvent } from "react";
+import { href } from "react-router";
 import { PASSWORD_MIN_LENGTH } from "../../../common/account-rules.ts";
 import { resetPasswordFields } from "../../../common/api/account.ts";
 import { FormMessage } from "../../components/ui/form-message.tsx";
@@ -27,7 +28,7 @@ export function ResetPasswordForm() {
     return (
       <p role="alert" className="text-base text-danger-700">
         This link is not complete. Open it again from the email, or{" "}
-        <a href="/forgot-password" className="link">
+        <a href={href("/forgot-password")} className="link">
           ask for a new one
         </a>
         .
@@ -37,7 +38,7 @@ export function ResetPasswordForm() {
     return (
       <div className="space-y-4">
         <FormMessage success={form.success} />
-        <a href="/login" className="btn-primary">
+        <a href={href("/login")} className="btn-primary">
           Log in
         </a>
       </div>

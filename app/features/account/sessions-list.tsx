@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useNavigate } from "react-router";
+import { href, useNavigate } from "react-router";
 import type { SessionsView } from "../../../common/api/account.ts";
 import { CardSection } from "../../components/ui/card-section.tsx";
 import { FormMessage } from "../../components/ui/form-message.tsx";
@@ -20,7 +20,7 @@ export function SessionsList({ version }: { version: number }) {
   const load = useCallback(async () => {
     const result = await accountApi.sessions();
     if (result.status === 403) {
-      navigate("/login", { replace: true });
+      navigate(href("/login"), { replace: true });
       return;
     }
     if (result.ok && result.body) setSessions(result.body.sessions);

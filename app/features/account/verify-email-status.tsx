@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { href } from "react-router";
 import { accountApi } from "../../lib/api-client.ts";
 import { UNREACHABLE } from "../../lib/use-api-form.ts";
 import { useLinkToken } from "./use-link-token.ts";
@@ -38,7 +39,7 @@ export function VerifyEmailStatus() {
         <p role="status" className="rounded-lg border border-success-700/30 bg-green-50 px-4 py-3 text-base font-medium text-success-700">
           {outcome.message}
         </p>
-        <a href="/dashboard" className="btn-primary">
+        <a href={href("/dashboard")} className="btn-primary">
           Go to my dashboard
         </a>
       </div>

@@ -1,5 +1,5 @@
 import type { MouseEvent } from "react";
-import { NavLink, useNavigate } from "react-router";
+import { href, NavLink, useNavigate } from "react-router";
 import { useNotice } from "../../components/ui/notice.tsx";
 import { signOut } from "../../lib/api-client.ts";
 import { site } from "../../site.ts";
@@ -28,18 +28,18 @@ export function AccountLinks({ status, linkClassName }: { status: AuthStatus; li
       const result = await signOut();
       if (result.ok) {
         rememberAuthStatus("anonymous");
-        navigate("/login");
+        navigate(href("/login"));
       }
     };
     return (
       <>
         <li>
-          <NavLink to="/dashboard" className={linkClassName}>
+          <NavLink to={href("/dashboard")} className={linkClassName}>
             Dashboard
           </NavLink>
         </li>
         <li>
-          <NavLink to="/account" className={linkClassName}>
+          <NavLink to={href("/account")} className={linkClassName}>
             Account
           </NavLink>
         </li>
@@ -54,12 +54,12 @@ export function AccountLinks({ status, linkClassName }: { status: AuthStatus; li
   return (
     <>
       <li>
-        <NavLink to="/login" onClick={guard} className={linkClassName}>
+        <NavLink to={href("/login")} onClick={guard} className={linkClassName}>
           Login
         </NavLink>
       </li>
       <li>
-        <NavLink to="/register" onClick={guard} className={linkClassName}>
+        <NavLink to={href("/register")} onClick={guard} className={linkClassName}>
           Register
         </NavLink>
       </li>

@@ -1,5 +1,5 @@
 import type { FormEvent } from "react";
-import { Link, useNavigate } from "react-router";
+import { href, Link, useNavigate } from "react-router";
 import { signInFields } from "../../../common/api/accounts.ts";
 import { FormMessage } from "../../components/ui/form-message.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
@@ -22,7 +22,7 @@ export function LoginForm() {
     if (!(await form.submit(signInFields, fields, (data, csrfToken) => signIn({ ...data, csrfToken })))) return;
     clear();
     rememberAuthStatus("authenticated");
-    navigate("/dashboard");
+    navigate(href("/dashboard"));
   };
 
   return (
@@ -54,7 +54,7 @@ export function LoginForm() {
         Remember Me
       </label>
       <p className="text-base">
-        <Link to="/forgot-password" className="link">
+        <Link to={href("/forgot-password")} className="link">
           Forgot your password?
         </Link>
       </p>
@@ -63,13 +63,13 @@ export function LoginForm() {
       </button>
       <p className="text-center text-base text-ink-800">
         No account yet?{" "}
-        <Link to="/register" onClick={comingSoon} className="link">
+        <Link to={href("/register")} onClick={comingSoon} className="link">
           Create one
         </Link>
       </p>
       <p className="text-center text-base text-ink-800">
         New to the rewards program?{" "}
-        <Link to="/register" onClick={comingSoon} className="link">
+        <Link to={href("/register")} onClick={comingSoon} className="link">
           Register now
         </Link>
       </p>

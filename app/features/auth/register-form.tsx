@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect } from "react";
+import { href } from "react-router";
 import { PASSWORD_MIN_LENGTH } from "../../../common/account-rules.ts";
 import { registerForm } from "../../../common/api/accounts.ts";
 import { FormMessage } from "../../components/ui/form-message.tsx";
@@ -46,7 +47,7 @@ export function RegisterForm({ referralCode }: { referralCode: string }) {
     return (
       <div className="space-y-5">
         <FormMessage success={form.success} />
-        <a href="/login" className="btn-primary w-full">
+        <a href={href("/login")} className="btn-primary w-full">
           Log in
         </a>
       </div>
@@ -135,11 +136,11 @@ export function RegisterForm({ referralCode }: { referralCode: string }) {
         />
         <span>
           I agree to the{" "}
-          <a href="/terms-and-conditions" target="_blank" rel="noopener" className="link">
+          <a href={href("/terms-and-conditions")} target="_blank" rel="noopener" className="link">
             Terms &amp; Conditions<span className="sr-only"> (opens in a new tab)</span>
           </a>{" "}
           and the{" "}
-          <a href="/privacy-policy" target="_blank" rel="noopener" className="link">
+          <a href={href("/privacy-policy")} target="_blank" rel="noopener" className="link">
             Privacy Policy<span className="sr-only"> (opens in a new tab)</span>
           </a>
           .

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useNavigate } from "react-router";
+import { href, useNavigate } from "react-router";
 import { useAuthStatus } from "./auth-status.ts";
 
 /** Login and register send a signed-in visitor to the dashboard. */
@@ -7,6 +7,6 @@ export function useRedirectIfAuthenticated(): void {
   const status = useAuthStatus({ check: true });
   const navigate = useNavigate();
   useEffect(() => {
-    if (status === "authenticated") navigate("/dashboard", { replace: true });
+    if (status === "authenticated") navigate(href("/dashboard"), { replace: true });
   }, [status, navigate]);
 }

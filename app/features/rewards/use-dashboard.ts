@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import { useNavigate } from "react-router";
+import { href, useNavigate } from "react-router";
 import type { DashboardData } from "../../../common/api/rewards.ts";
 import { dashboard } from "../../lib/api-client.ts";
 import { rememberAuthStatus } from "../auth/auth-status.ts";
@@ -15,7 +15,7 @@ export function useDashboard() {
     const result = await dashboard();
     if (result.status === 403) {
       rememberAuthStatus("anonymous");
-      navigate("/login", { replace: true });
+      navigate(href("/login"), { replace: true });
       return;
     }
     if (result.ok && result.body) {
