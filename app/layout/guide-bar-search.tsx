@@ -1,8 +1,9 @@
+import { href } from "react-router";
 /** The guide bar's search: a plain form that opens the results on /how-to, so guide pages carry no search code at all. */
 export function GuideBarSearch() {
   return (
     <search>
-      <form action="/how-to" method="get">
+      <form action={href("/how-to")} method="get">
         <label htmlFor="guide-bar-search" className="sr-only">
           Search the guides
         </label>

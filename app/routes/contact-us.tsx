@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { ContactForm } from "../features/contact/contact-form.tsx";
 import { CardPage } from "../layout/card-page.tsx";
 import { pageMeta } from "../lib/page-meta.ts";
@@ -8,7 +9,7 @@ export const meta: Route.MetaFunction = () =>
   pageMeta({
     title: "Contact us",
     description: `Questions about ${site.token.name}, the wallet guides or the rewards? Write to the team.`,
-    path: "/contact-us",
+    path: href("/contact-us"),
   });
 
 export default function ContactUs() {

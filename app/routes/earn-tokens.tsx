@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = () =>
   pageMeta({
     title: "Earn Tokens",
     description: `Claim ${amount(rewards.dailyAmount)} every day and earn ${amount(rewards.referralBonus)} each time a friend you invited claims theirs.`,
-    path: "/earn-tokens",
+    path: href("/earn-tokens"),
   });
 
 const tasks: Array<{ name: string; text: string; live: boolean }> = [

@@ -1,10 +1,11 @@
+import { href } from "react-router";
 import { ForgotPasswordForm } from "../features/account/forgot-password-form.tsx";
 import { CardPage } from "../layout/card-page.tsx";
 import { pageMeta } from "../lib/page-meta.ts";
 import type { Route } from "./+types/forgot-password";
 
 export const meta: Route.MetaFunction = () =>
-  pageMeta({ title: "Forgot your password?", description: "Get a link to choose a new password.", path: "/forgot-password" });
+  pageMeta({ title: "Forgot your password?", description: "Get a link to choose a new password.", path: href("/forgot-password") });
 
 export default function ForgotPassword() {
   return (

@@ -13,7 +13,7 @@ export const meta: Route.MetaFunction = () =>
   pageMeta({
     title: "Glossary: the words of the wallet guides",
     description: `Gas, networks, ERC-20, slippage, spending caps, the Secret Recovery Phrase and more, explained for ${site.token.symbol} holders.`,
-    path: "/glossary",
+    path: href("/glossary"),
   });
 
 /** Every term the guides use, each with an anchor the guides link to. */

@@ -9,7 +9,7 @@ import { pageMeta } from "../lib/page-meta.ts";
 import { site } from "../site.ts";
 import type { Route } from "./+types/home";
 
-export const meta: Route.MetaFunction = () => pageMeta({ title: site.token.name, description: site.site.description, path: "/" });
+export const meta: Route.MetaFunction = () => pageMeta({ title: site.token.name, description: site.site.description, path: href("/") });
 
 const { token, rewards } = site;
 

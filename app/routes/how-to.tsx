@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = () =>
   pageMeta({
     title: "Wallet guides",
     description: `Step-by-step MetaMask guides for the browser, Android and iOS: set up a wallet, keep it safe, and add, buy, send and sell ${site.token.symbol}.`,
-    path: "/how-to",
+    path: href("/how-to"),
   });
 
 const reasons = [

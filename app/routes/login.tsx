@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { LoginForm } from "../features/auth/login-form.tsx";
 import { useRedirectIfAuthenticated } from "../features/auth/use-redirect-if-authenticated.ts";
 import { CardPage } from "../layout/card-page.tsx";
@@ -6,7 +7,7 @@ import { site } from "../site.ts";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = () =>
-  pageMeta({ title: "Login", description: `Log in to claim your daily ${site.token.symbol} reward.`, path: "/login" });
+  pageMeta({ title: "Login", description: `Log in to claim your daily ${site.token.symbol} reward.`, path: href("/login") });
 
 export default function Login() {
   useRedirectIfAuthenticated();

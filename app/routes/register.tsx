@@ -1,4 +1,4 @@
-import { useSearchParams } from "react-router";
+import { href, useSearchParams } from "react-router";
 import { RegisterForm } from "../features/auth/register-form.tsx";
 import { useRedirectIfAuthenticated } from "../features/auth/use-redirect-if-authenticated.ts";
 import { CardPage } from "../layout/card-page.tsx";
@@ -10,7 +10,7 @@ export const meta: Route.MetaFunction = () =>
   pageMeta({
     title: "Register",
     description: `Create an account to claim ${site.rewards.dailyAmount} ${site.token.symbol} every day.`,
-    path: "/register",
+    path: href("/register"),
   });
 
 export default function Register() {

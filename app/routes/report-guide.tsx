@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from "react-router";
+import { href, Link, useSearchParams } from "react-router";
 import { loadGuideOutlines } from "../content/guides.server.ts";
 import { ReportDifferenceForm } from "../features/guides/report-difference-form.tsx";
 import { pageMeta } from "../lib/page-meta.ts";
@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = () => [
   ...pageMeta({
     title: "Report a difference in a guide",
     description: "Tell the team when a wallet screen no longer matches a guide.",
-    path: "/report-guide",
+    path: href("/report-guide"),
   }),
   { name: "robots", content: "noindex" },
 ];
