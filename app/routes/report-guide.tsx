@@ -2,6 +2,7 @@ import { href, Link, useSearchParams } from "react-router";
 import { loadGuideOutlines } from "../content/guides.server.ts";
 import { ReportDifferenceForm } from "../features/guides/report-difference-form.tsx";
 import { pageMeta } from "../lib/page-meta.ts";
+import { useHydrated } from "../lib/use-hydrated.ts";
 import type { Route } from "./+types/report-guide";
 
 export function loader() {
@@ -20,7 +21,9 @@ export const meta: Route.MetaFunction = () => [
 /** Where a guide's "Something looks different?" link leads: the report goes to the team's inbox, tagged with the guide. */
 export default function ReportGuide({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
-  const guide = params.get("guide") ?? "";
+  // The page is prerendered without a query: a direct visit reads it once hydrated, so the first render matches the HTML.
+  const hydrated = useHydrated();
+  const guide = hydrated ? (params.get("guide") ?? "") : "";
   const known = loaderData.guides.find((entry) => entry.path === guide);
   return (
     <section className="mx-auto max-w-2xl px-4 py-10 sm:px-6 sm:py-14">
@@ -36,7 +39,12 @@ export default function ReportGuide({ loaderData }: Route.ComponentProps) {
           </Link>
         </p>
       ) : null}
-      <ReportDifferenceForm key={guide} guides={loaderData.guides} initialGuide={guide} initialStep={params.get("step") ?? ""} />
+      <ReportDifferenceForm
+        key={guide}
+        guides={loaderData.guides}
+        initialGuide={guide}
+        initialStep={hydrated ? (params.get("step") ?? "") : ""}
+      />
     </section>
   );
 }
