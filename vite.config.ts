@@ -2,6 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { loadSiteConfig } from "./config/site.ts";
+import { articleScriptPlugin } from "./scripts/build/article-script-plugin.ts";
 import { devAssetsPlugin } from "./scripts/build/dev-assets-plugin.ts";
 import { siteConfigPlugin } from "./scripts/build/site-config-plugin.ts";
 
@@ -10,7 +11,7 @@ const site = loadSiteConfig();
 const api = process.env.DEV_API_ORIGIN ?? "http://127.0.0.1:3001";
 
 export default defineConfig({
-  plugins: [tailwindcss(), siteConfigPlugin(site), devAssetsPlugin(site), reactRouter()],
+  plugins: [tailwindcss(), siteConfigPlugin(site), devAssetsPlugin(site), articleScriptPlugin(), reactRouter()],
   build: { assetsInlineLimit: 0 },
   server: { proxy: { "/api": api, "/.well-known": api } },
 });

@@ -1,9 +1,11 @@
+import articleScript from "virtual:article-script";
 import type { ReactNode } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { NoticeProvider } from "./components/ui/notice.tsx";
 import { PageShell } from "./layout/page-shell.tsx";
+import { isArticle } from "./lib/article-page.ts";
 import { site } from "./site.ts";
 
 export const links: Route.LinksFunction = () => [
@@ -14,6 +16,9 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function Layout({ children }: { children: ReactNode }) {
+  // Decided when the page is prerendered; in the browser (a page that did hydrate, navigating) React keeps its scripts.
+  const matches = useMatches();
+  const articleOnly = import.meta.env.SSR && import.meta.env.PROD && matches.some((match) => isArticle(match.handle));
   return (
     <html lang="en">
       <head>
@@ -22,11 +27,18 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content={site.site.themeColor} />
         <Meta />
         <Links />
+        {articleOnly ? articleScript.imports.map((href) => <link key={href} rel="modulepreload" href={href} />) : null}
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        {articleOnly ? (
+          <script type="module" src={articleScript.url} />
+        ) : (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        )}
       </body>
     </html>
   );

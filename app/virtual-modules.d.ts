@@ -2,3 +2,9 @@ declare module "virtual:site-config" {
   const site: import("../config/site.ts").SiteConfig;
   export default site;
 }
+
+declare module "virtual:article-script" {
+  /** The hashed URL of the articles' script and of the chunks it imports (scripts/build/article-script-plugin.ts). */
+  const script: { url: string; imports: string[] };
+  export default script;
+}

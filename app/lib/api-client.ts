@@ -1,46 +1,19 @@
 import type { SessionsView } from "../../common/api/account.ts";
 import type { CsrfPage, CsrfReply, RegisterBody, SignInBody } from "../../common/api/accounts.ts";
-import { CONTACT_RECEIVED, type ContactAnswer } from "../../common/api/contact.ts";
+import type { ContactAnswer } from "../../common/api/contact.ts";
+import { CONTACT_RECEIVED } from "../../common/api/contact-received.ts";
 import type { ErrorReply, SuccessReply } from "../../common/api/fields.ts";
 import type { GuideReportBody } from "../../common/api/guide-reports.ts";
 import type { PayoutsView, PayoutView } from "../../common/api/payouts.ts";
 import { priceField } from "../../common/api/price.ts";
 import type { DashboardData, WalletBody } from "../../common/api/rewards.ts";
 import { site } from "../site.ts";
+import { type ApiResult, request } from "./api-request.ts";
 
-/**
- * The only place in the app that calls fetch. Every call of the spec's API is
- * a function here, typed by the schemas in common/api that the server
- * validates with; each answers `{ ok, status, body }` and never throws on an
- * HTTP error, so screens decide what a status means.
- */
-export type ApiResult<T> = { ok: boolean; status: number; body: T | null };
-
-export async function request<T>(path: string, init: RequestInit = {}): Promise<ApiResult<T>> {
-  try {
-    const response = await fetch(path, {
-      credentials: "same-origin",
-      ...init,
-      headers: {
-        accept: "application/json",
-        ...(init.body && typeof init.body === "string" ? { "content-type": "application/json" } : {}),
-        ...init.headers,
-      },
-    });
-    const isJson = response.headers.get("content-type")?.includes("application/json");
-    const body = isJson ? ((await response.json()) as T) : null;
-    return { ok: response.ok, status: response.status, body };
-  } catch {
-    return { ok: false, status: 0, body: null };
-  }
-}
+export { type ApiResult, request, signOut } from "./api-request.ts";
 
 export function isAuthenticated(): Promise<ApiResult<unknown>> {
   return request("/api/is-authenticated");
-}
-
-export function signOut(): Promise<ApiResult<unknown>> {
-  return request("/api/signout");
 }
 
 /** What a call that changes something answers: `suc_msg`, or `err_msg` when refused. */

@@ -6,12 +6,15 @@ import { PaymentRequest } from "../features/guides/payment-request.tsx";
 import { PlatformSwitcher } from "../features/guides/platform-switcher.tsx";
 import { StepList } from "../features/guides/step-list.tsx";
 import { AddTokenButton } from "../features/token/add-token-button.tsx";
+import { ARTICLE } from "../lib/article-page.ts";
 import { pageMeta } from "../lib/page-meta.ts";
 import type { Route } from "./+types/guide";
 
 export function loader({ request }: Route.LoaderArgs) {
   return loadGuidePage(new URL(request.url).pathname);
 }
+
+export const handle = ARTICLE;
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   pageMeta({
@@ -50,7 +53,7 @@ export default function Guide({ loaderData: guide }: Route.ComponentProps) {
       <PlatformSwitcher platforms={guide.platforms} />
       <Markdown html={guide.introHtml} className="mt-6 max-w-measure" />
       {guide.addToken ? (
-        <div className="mt-6 max-w-measure">
+        <div className="mt-6 max-w-measure" data-add-token>
           <AddTokenButton />
         </div>
       ) : null}

@@ -9,7 +9,8 @@ import { requiredText, text } from "./fields.ts";
  */
 
 export const CONTACT_LIMITS = { name: 100, subject: 200, message: 5_000 } as const;
-export const CONTACT_RECEIVED = "Your message has been submitted.";
+export { CONTACT_RECEIVED } from "./contact-received.ts";
+
 const LINE_BREAKS = "Line breaks are not allowed in the name, email or subject.";
 
 // The name, email and subject become email headers when messages are forwarded: a line break would let a sender add headers of their own.

@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { copyText } from "../../lib/clipboard.ts";
+import { COPIED_LABEL } from "../../lib/copy-buttons.ts";
 import { COPIED_LABEL_MS } from "../../lib/timings.ts";
-
-export const COPIED_LABEL = "Copied!";
 
 /**
  * Copies `text`; reads "Copied!" for two seconds. `data-copy` lets HTML

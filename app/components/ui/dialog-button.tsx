@@ -1,27 +1,11 @@
-import { type KeyboardEvent, type ReactNode, useId, useRef } from "react";
-
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
-
-/** Tab and Shift+Tab wrap around inside the dialog instead of leaving for the browser's own controls. */
-function trapTab(event: KeyboardEvent<HTMLDialogElement>) {
-  if (event.key !== "Tab") return;
-  const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)];
-  const first = focusable[0];
-  const last = focusable[focusable.length - 1];
-  if (!first || !last) return;
-  if (event.shiftKey && document.activeElement === first) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && document.activeElement === last) {
-    event.preventDefault();
-    first.focus();
-  }
-}
+import { type ReactNode, useId, useRef } from "react";
+import { trapTab } from "../../lib/modal-dialog.ts";
 
 /**
  * A button that opens a modal dialog. The native <dialog> opened with
  * showModal() makes the page behind it inert and closes on Escape; it is
  * labelled by its title, keeps Tab inside, and gives focus back to the button.
+ * On the articles, which load no React, app/enhance/dialogs.ts does the same.
  */
 export function DialogButton({
   label,
@@ -37,6 +21,7 @@ export function DialogButton({
   const dialogRef = useRef<HTMLDialogElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
+  const dialogId = useId();
 
   const close = () => dialogRef.current?.close();
 
@@ -46,6 +31,7 @@ export function DialogButton({
         ref={buttonRef}
         type="button"
         aria-haspopup="dialog"
+        aria-controls={dialogId}
         className={buttonClassName}
         onClick={() => dialogRef.current?.showModal()}
       >
@@ -53,9 +39,10 @@ export function DialogButton({
       </button>
       <dialog
         ref={dialogRef}
+        id={dialogId}
         aria-labelledby={titleId}
         onClose={() => buttonRef.current?.focus()}
-        onKeyDown={trapTab}
+        onKeyDown={(event) => trapTab(event.currentTarget, event.nativeEvent)}
         onClick={(event) => {
           if (event.target === dialogRef.current) close();
         }}
@@ -70,6 +57,7 @@ export function DialogButton({
               type="button"
               onClick={close}
               aria-label="Close"
+              data-dialog-close
               className="-mt-1 -mr-2 rounded-full p-2 text-2xl leading-none text-ink-700 hover:bg-sand-100"
             >
               ×

@@ -2,16 +2,14 @@ import type { MouseEvent } from "react";
 import { href, NavLink, useNavigate } from "react-router";
 import { useNotice } from "../../components/ui/notice.tsx";
 import { signOut } from "../../lib/api-client.ts";
-import { site } from "../../site.ts";
 import { type AuthStatus, rememberAuthStatus } from "./auth-status.ts";
-
-export const COMING_SOON = "Coming soon";
+import { COMING_SOON, signupsComingSoon } from "./coming-soon.ts";
 
 /** While sign-ups are "coming soon", account links tell anonymous visitors so instead of navigating. */
 export function useComingSoonGuard(status: AuthStatus): (event: MouseEvent) => void {
   const { showNotice } = useNotice();
   return (event) => {
-    if (status !== "authenticated" && site.signups === "coming-soon") {
+    if (signupsComingSoon(status === "authenticated")) {
       event.preventDefault();
       showNotice(COMING_SOON);
     }

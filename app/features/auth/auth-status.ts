@@ -1,9 +1,10 @@
 import { useEffect, useSyncExternalStore } from "react";
 import { isAuthenticated } from "../../lib/api-client.ts";
 
-export type AuthStatus = "unknown" | "authenticated" | "anonymous";
+import { type AuthStatus, mayBeSignedIn, rememberedAuthStatus, storeAuthStatus } from "./auth-hint.ts";
 
-const REMEMBERED_KEY = "auth-status";
+export type { AuthStatus };
+
 let pendingCheck: Promise<AuthStatus> | null = null;
 
 /**
@@ -24,14 +25,6 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/**
- * Set (readable, secret-free) by the server at login and cleared at logout:
- * without it the visitor has no session, and asking would only earn a 401.
- */
-function mayBeSignedIn(): boolean {
-  return /(?:^|;\s*)(?:__Host-)?signed_in=1(?:;|$)/.test(document.cookie);
-}
-
 /** One `is-authenticated` call per page load, shared by the navigation and the footer. */
 function checkAuthStatus(): Promise<AuthStatus> {
   if (!mayBeSignedIn()) return Promise.resolve("anonymous");
@@ -46,20 +39,7 @@ function checkAuthStatus(): Promise<AuthStatus> {
 export function rememberAuthStatus(status: AuthStatus): void {
   pendingCheck = Promise.resolve(status);
   publish(status);
-  try {
-    sessionStorage.setItem(REMEMBERED_KEY, status);
-  } catch {
-    // Storage can be disabled; pages then fall back to the anonymous links.
-  }
-}
-
-function rememberedAuthStatus(): AuthStatus {
-  try {
-    const value = sessionStorage.getItem(REMEMBERED_KEY);
-    return value === "authenticated" || value === "anonymous" ? value : "unknown";
-  } catch {
-    return "unknown";
-  }
+  storeAuthStatus(status);
 }
 
 /**

@@ -1,64 +1,45 @@
 import { useState } from "react";
 import { type AnnouncedWallet, useAnnouncedWallets } from "../../lib/eip6963.ts";
-import { site } from "../../site.ts";
+import { ADD_TOKEN_TEXT, askToWatchToken } from "./watch-token.ts";
 
 type Outcome = { wallet: string; added: boolean };
 
 /**
  * "Add KSTL to MetaMask" through EIP-747 `wallet_watchAsset`, shown only when
  * a wallet announced itself; otherwise nothing, and the manual steps stand.
+ * The articles, which load no React, build the same section with app/enhance/add-token.ts.
  */
 export function AddTokenButton() {
   const wallets = useAnnouncedWallets();
   const [pending, setPending] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   if (wallets.length === 0) return null;
-  const { token } = site;
 
   const add = async (wallet: AnnouncedWallet) => {
     setPending(true);
     setOutcome(null);
-    let added = false;
-    try {
-      added =
-        (await wallet.provider.request({
-          method: "wallet_watchAsset",
-          params: {
-            type: "ERC20",
-            options: { address: token.address, symbol: token.symbol, decimals: token.decimals, image: `${site.site.origin}${token.logo}` },
-          },
-        })) === true;
-    } catch {
-      added = false;
-    }
-    setOutcome({ wallet: wallet.info.name, added });
+    setOutcome({ wallet: wallet.info.name, added: await askToWatchToken(wallet) });
     setPending(false);
   };
 
   return (
     <section aria-labelledby="add-token-heading" className="rounded-2xl border-2 border-brand-300 bg-white p-5">
       <h2 id="add-token-heading" className="text-lg font-bold">
-        Add {token.symbol} in one click
+        {ADD_TOKEN_TEXT.heading}
       </h2>
-      <p className="mt-1 text-base text-ink-800">
-        Your browser has a wallet. It will ask you to confirm the token's address before adding it.
-      </p>
+      <p className="mt-1 text-base text-ink-800">{ADD_TOKEN_TEXT.intro}</p>
       <div className="mt-4 flex flex-wrap gap-3">
         {wallets.map((wallet) => (
           <button key={wallet.info.uuid} type="button" className="btn-primary" disabled={pending} onClick={() => add(wallet)}>
             {wallet.info.icon.startsWith("data:image/") ? (
               <img src={wallet.info.icon} alt="" width={20} height={20} className="size-5" />
             ) : null}
-            Add {token.symbol} to {wallet.info.name}
+            {ADD_TOKEN_TEXT.button(wallet.info.name)}
           </button>
         ))}
       </div>
       <p role="status" className="mt-3 text-base">
-        {outcome
-          ? outcome.added
-            ? `${token.symbol} was added to ${outcome.wallet}.`
-            : `${outcome.wallet} did not add ${token.symbol}. You can add it by hand with the steps below.`
-          : null}
+        {outcome ? ADD_TOKEN_TEXT.outcome(outcome.wallet, outcome.added) : null}
       </p>
     </section>
   );

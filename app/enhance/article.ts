@@ -1,0 +1,13 @@
+import { handleCopyButtons } from "../lib/copy-buttons.ts";
+import { enhanceAccountLinks } from "./account-links.ts";
+import { enhanceAddToken } from "./add-token.ts";
+import { enhanceDialogs } from "./dialogs.ts";
+
+/**
+ * The whole script of a prerendered article (decision 028): no React, no
+ * hydration; each part finds its prerendered markup and gives it behaviour.
+ */
+enhanceDialogs();
+handleCopyButtons(document);
+enhanceAccountLinks();
+enhanceAddToken();

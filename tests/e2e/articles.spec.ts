@@ -1,0 +1,96 @@
+import { loadSiteConfig } from "../../config/site.ts";
+import { signedInUser } from "./support/accounts.ts";
+import { expect, test } from "./support/test.ts";
+
+const site = loadSiteConfig();
+const guide = "/browser-import-token";
+
+/** Decision 027: a guide is prerendered HTML with one small script of its own, never React. */
+test.describe("guides are articles without React", () => {
+  test("load one module script of their own and no router or hydration data", async ({ page }) => {
+    await page.goto(guide);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    const scripts = await page
+      .locator("script")
+      .evaluateAll((nodes) =>
+        nodes.map((node) => ({ src: node.getAttribute("src"), type: node.getAttribute("type"), inline: node.textContent?.trim() ?? "" })),
+      );
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0]?.type).toBe("module");
+    expect(scripts[0]?.src).toMatch(/^\/assets\/article-[\w-]+\.js$/);
+    expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+  });
+
+  test("the footer's dialog opens and closes by keyboard, keeps Tab inside and copies the address", async ({ page, context }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.goto(guide);
+    const opener = page.getByRole("contentinfo").getByRole("button", { name: "Public Token Address" });
+    await opener.focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Public Token Address" });
+    await expect(dialog).toBeVisible();
+
+    // Its name changes from Copy to Copied!: one locator for both.
+    const copy = dialog.getByRole("button", { name: /^Cop(y|ied!)$/ });
+    await copy.click();
+    await expect(copy).toHaveText("Copied!");
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(site.token.address);
+
+    const explorer = dialog.getByRole("link", { name: /View on/ });
+    await explorer.focus();
+    await page.keyboard.press("Tab");
+    await expect(dialog.getByRole("button", { name: "Close" })).toBeFocused();
+    await page.keyboard.press("Shift+Tab");
+    await expect(explorer).toBeFocused();
+
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+  });
+
+  test("Login and Register in the footer say Coming soon while sign-ups are", async ({ page }) => {
+    expect(site.signups, "the demo configuration has sign-ups coming soon").toBe("coming-soon");
+    await page.goto(guide);
+    await page.getByRole("contentinfo").getByRole("link", { name: "Register" }).click();
+    await expect(page.getByRole("alert")).toHaveText(/Coming soon/);
+    await expect(page).toHaveURL(guide);
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("alert")).toHaveCount(0);
+  });
+
+  test("a member this visit knows gets Dashboard, Account and Logout, and Logout signs out", async ({ page, context, baseURL }) => {
+    await signedInUser(context, baseURL as string);
+    // The dashboard learns the visitor is a member; the guide then uses what the visit knows, with no call.
+    await page.goto("/dashboard");
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Logout" })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    const calls: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/api/")) calls.push(new URL(request.url()).pathname);
+    });
+    await page.goto(guide);
+    const footer = page.getByRole("contentinfo");
+    await expect(footer.getByRole("link", { name: "Dashboard" })).toHaveAttribute("href", "/dashboard");
+    await expect(footer.getByRole("link", { name: "Account" })).toHaveAttribute("href", "/account");
+    expect(calls).toEqual([]);
+
+    await footer.getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL("/login");
+    expect(calls).toContain("/api/signout");
+    expect((await context.cookies()).find((cookie) => cookie.name === "session")).toBeUndefined();
+  });
+});
+
+test.describe("guides without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("read whole: steps, pictures, links and the address", async ({ page }) => {
+    await page.goto(guide);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByRole("heading", { name: /Step 1:/ })).toBeVisible();
+    await expect(page.locator("article img").first()).toHaveAttribute("alt", /.{20,}/);
+    await expect(page.getByText(site.token.address.slice(2, 6)).first()).toBeVisible();
+    await page.getByRole("link", { name: "All guides" }).click();
+    await expect(page).toHaveURL("/how-to");
+  });
+});
