@@ -9,6 +9,8 @@ export type SitePage = {
   id?: string;
   /** The signed-in area (the dashboard) stays out of the sitemap and search engines. */
   indexed?: false;
+  /** Prerendered HTML with the articles' small script, no React: its route module exports `handle = ARTICLE` (decision 028). */
+  article?: true;
 };
 
 /**
@@ -21,8 +23,13 @@ export function sitePages(site: SiteConfig): SitePage[] {
     { path: "/", file: "routes/home.tsx" },
     { path: "/dashboard", file: "routes/dashboard.tsx", indexed: false },
     { path: "/how-to", file: "routes/how-to.tsx" },
-    { path: "/glossary", file: "routes/glossary.tsx" },
-    ...guideCatalog(site).map((guide) => ({ path: guide.path, file: "routes/guide.tsx", id: `guide${guide.path}` })),
+    { path: "/glossary", file: "routes/glossary.tsx", article: true },
+    ...guideCatalog(site).map((guide) => ({
+      path: guide.path,
+      file: "routes/guide.tsx",
+      id: `guide${guide.path}`,
+      article: true as const,
+    })),
     { path: "/contact-us", file: "routes/contact-us.tsx" },
     { path: "/report-guide", file: "routes/report-guide.tsx", indexed: false },
     { path: "/login", file: "routes/login.tsx" },
@@ -32,7 +39,7 @@ export function sitePages(site: SiteConfig): SitePage[] {
     { path: "/verify-email", file: "routes/verify-email.tsx", indexed: false },
     { path: "/account", file: "routes/account.tsx", indexed: false },
     { path: "/earn-tokens", file: "routes/earn-tokens.tsx" },
-    { path: "/privacy-policy", file: "routes/legal.tsx", id: "legal/privacy-policy" },
-    { path: "/terms-and-conditions", file: "routes/legal.tsx", id: "legal/terms-and-conditions" },
+    { path: "/privacy-policy", file: "routes/legal.tsx", id: "legal/privacy-policy", article: true },
+    { path: "/terms-and-conditions", file: "routes/legal.tsx", id: "legal/terms-and-conditions", article: true },
   ];
 }

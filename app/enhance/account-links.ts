@@ -1,6 +1,6 @@
-import { mayBeSignedIn, rememberedAuthStatus, storeAuthStatus } from "../features/auth/auth-hint.ts";
+import { type AuthStatus, mayBeSignedIn, rememberedAuthStatus, storeAuthStatus } from "../features/auth/auth-hint.ts";
 import { COMING_SOON, signupsComingSoon } from "../features/auth/coming-soon.ts";
-import { signOut } from "../lib/api-request.ts";
+import { isAuthenticated, signOut } from "../lib/api-request.ts";
 import { showNotice } from "./notice.ts";
 
 function item(child: HTMLElement): HTMLLIElement {
@@ -17,38 +17,50 @@ function link(href: string, text: string, className: string): HTMLAnchorElement 
   return anchor;
 }
 
-/**
- * The footer's Rewards links, as AccountLinks draws them on the guides: a
- * member this visit already knows gets Dashboard, Account and Logout; a
- * visitor gets Login and Register, which say "Coming soon" while sign-ups are.
- * No call is made to find out, as on the React guide pages.
- */
-export function enhanceAccountLinks(): void {
-  const login = document.querySelector<HTMLAnchorElement>('footer a[href="/login"]');
-  const list = login?.closest("ul");
-  if (!login || !list) return;
-  const signedIn = mayBeSignedIn() && rememberedAuthStatus() === "authenticated";
+/** Replaces Login and Register in one list with Dashboard, Account and Logout, styled as the list's own links. */
+function showMemberLinks(login: HTMLAnchorElement): void {
+  const register = login.closest("li")?.nextElementSibling;
+  const logout = document.createElement("button");
+  logout.type = "button";
+  logout.className = login.className;
+  logout.textContent = "Logout";
+  logout.addEventListener("click", async () => {
+    if (!(await signOut()).ok) return;
+    storeAuthStatus("anonymous");
+    window.location.assign("/login");
+  });
+  register?.remove();
+  login
+    .closest("li")
+    ?.replaceWith(item(link("/dashboard", "Dashboard", login.className)), item(link("/account", "Account", login.className)), item(logout));
+}
 
+/** The guides make no call and use what the visit already learned; the other articles ask the server, once, when the hint cookie is there. */
+async function visitorStatus(check: boolean): Promise<AuthStatus> {
+  if (!mayBeSignedIn()) return "anonymous";
+  if (!check) return rememberedAuthStatus();
+  const status = (await isAuthenticated()).ok ? "authenticated" : "anonymous";
+  storeAuthStatus(status);
+  return status;
+}
+
+/**
+ * The account links of the navigation and the footer, as AccountLinks draws
+ * them: a member gets Dashboard, Account and Logout; a visitor gets Login and
+ * Register, which say "Coming soon" while sign-ups are.
+ */
+export async function enhanceAccountLinks(): Promise<void> {
+  const logins = [...document.querySelectorAll<HTMLAnchorElement>('a[href="/login"]')].filter((login) => login.closest("header, footer"));
+  if (logins.length === 0) return;
+  const signedIn = (await visitorStatus(document.querySelector("header[data-scrolled]") !== null)) === "authenticated";
   if (signedIn) {
-    const logout = document.createElement("button");
-    logout.type = "button";
-    logout.className = login.className;
-    logout.textContent = "Logout";
-    logout.addEventListener("click", async () => {
-      if (!(await signOut()).ok) return;
-      storeAuthStatus("anonymous");
-      window.location.assign("/login");
-    });
-    list.replaceChildren(
-      item(link("/dashboard", "Dashboard", login.className)),
-      item(link("/account", "Account", login.className)),
-      item(logout),
-    );
+    for (const login of logins) showMemberLinks(login);
     return;
   }
   if (!signupsComingSoon(false)) return;
-  list.addEventListener("click", (event) => {
-    if (!(event.target as Element).closest('a[href="/login"], a[href="/register"]')) return;
+  document.addEventListener("click", (event) => {
+    const target = (event.target as Element).closest('a[href="/login"], a[href="/register"]');
+    if (!target?.closest("header, footer")) return;
     event.preventDefault();
     showNotice(COMING_SOON);
   });

@@ -2,6 +2,7 @@ import { handleCopyButtons } from "../lib/copy-buttons.ts";
 import { enhanceAccountLinks } from "./account-links.ts";
 import { enhanceAddToken } from "./add-token.ts";
 import { enhanceDialogs } from "./dialogs.ts";
+import { enhanceSiteNav } from "./site-nav.ts";
 
 /**
  * The whole script of a prerendered article (decision 028): no React, no
@@ -9,5 +10,6 @@ import { enhanceDialogs } from "./dialogs.ts";
  */
 enhanceDialogs();
 handleCopyButtons(document);
-enhanceAccountLinks();
+enhanceSiteNav();
 enhanceAddToken();
+void enhanceAccountLinks();

@@ -4,6 +4,7 @@ import { AccountLinks } from "../features/auth/account-links.tsx";
 import { useAuthStatus } from "../features/auth/auth-status.ts";
 import { NAV_SCROLL_THRESHOLD_PX } from "../lib/timings.ts";
 import { BrandLink } from "./brand-link.tsx";
+import { NAV_LOOK } from "./site-nav-look.ts";
 
 function useScrolledPast(threshold: number): boolean {
   const [scrolled, setScrolled] = useState(false);
@@ -33,7 +34,7 @@ export function SiteNav() {
     <header
       data-scrolled={scrolled}
       className={`sticky top-0 z-40 transition-[background-color,box-shadow,padding] duration-200 ${
-        scrolled ? "bg-ink-950 py-1.5 shadow-lg" : "bg-ink-900 py-3"
+        scrolled ? NAV_LOOK.scrolled : NAV_LOOK.top
       }`}
     >
       <nav aria-label="Main" className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 sm:px-6">
@@ -47,7 +48,7 @@ export function SiteNav() {
         >
           <span className="sr-only">Menu</span>
           <svg viewBox="0 0 24 24" aria-hidden="true" className="size-7 stroke-current" fill="none" strokeWidth="2" strokeLinecap="round">
-            {menuOpen ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+            <path d={menuOpen ? NAV_LOOK.menuOpenIcon : NAV_LOOK.menuClosedIcon} />
           </svg>
         </button>
         <div

@@ -10,11 +10,7 @@ import type { DashboardData, WalletBody } from "../../common/api/rewards.ts";
 import { site } from "../site.ts";
 import { type ApiResult, request } from "./api-request.ts";
 
-export { type ApiResult, request, signOut } from "./api-request.ts";
-
-export function isAuthenticated(): Promise<ApiResult<unknown>> {
-  return request("/api/is-authenticated");
-}
+export { type ApiResult, isAuthenticated, request, signOut } from "./api-request.ts";
 
 /** What a call that changes something answers: `suc_msg`, or `err_msg` when refused. */
 export type Message = Partial<SuccessReply & ErrorReply>;

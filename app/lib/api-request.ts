@@ -25,7 +25,11 @@ export async function request<T>(path: string, init: RequestInit = {}): Promise<
   }
 }
 
-/** Kept beside `request`, apart from the schemas, so the prerendered articles can sign out without loading them. */
+/** Kept beside `request`, apart from the schemas, so the prerendered articles can ask and sign out without loading them. */
+export function isAuthenticated(): Promise<ApiResult<unknown>> {
+  return request("/api/is-authenticated");
+}
+
 export function signOut(): Promise<ApiResult<unknown>> {
   return request("/api/signout");
 }

@@ -1,6 +1,7 @@
 import { href, Link } from "react-router";
 import { Markdown } from "../components/ui/markdown.tsx";
 import { loadGlossary } from "../content/glossary.server.ts";
+import { ARTICLE } from "../lib/article-page.ts";
 import { pageMeta } from "../lib/page-meta.ts";
 import { site } from "../site.ts";
 import type { Route } from "./+types/glossary";
@@ -8,6 +9,8 @@ import type { Route } from "./+types/glossary";
 export function loader() {
   return { terms: loadGlossary(site).map(({ id, term, bodyHtml }) => ({ id, term, bodyHtml })) };
 }
+
+export const handle = ARTICLE;
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({

@@ -1,5 +1,6 @@
 import { Markdown } from "../components/ui/markdown.tsx";
 import { loadLegalDocument } from "../content/legal.server.ts";
+import { ARTICLE } from "../lib/article-page.ts";
 import { pageMeta } from "../lib/page-meta.ts";
 import { site } from "../site.ts";
 import type { Route } from "./+types/legal";
@@ -9,6 +10,8 @@ export function loader({ request }: Route.LoaderArgs) {
   if (slug !== "privacy-policy" && slug !== "terms-and-conditions") throw new Response("Not Found", { status: 404 });
   return { path: `/${slug}`, ...loadLegalDocument(slug) };
 }
+
+export const handle = ARTICLE;
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   pageMeta({ title: loaderData.title, description: loaderData.description, path: loaderData.path });

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { guideCatalog } from "../../app/content/guide-catalog.ts";
+import { sitePages } from "../../app/site-pages.ts";
 import { budgetFor, pageWeight } from "../../bench/lib/page-weight.ts";
 import { loadSiteConfig } from "../../config/site.ts";
 
@@ -8,7 +8,13 @@ const site = loadSiteConfig();
 const clientDir = path.resolve("build/client");
 
 describe("page weight budgets (gzipped, first visit)", () => {
-  const pages = ["/", ...guideCatalog(site).map((guide) => guide.path)];
+  const articles = sitePages(site).filter((page) => page.article);
+  const pages = ["/", ...articles.map((page) => page.path)];
+
+  it("covers the guides, the glossary and the legal pages as articles", () => {
+    expect(articles.map((page) => page.path)).toEqual(expect.arrayContaining(["/glossary", "/privacy-policy", "/terms-and-conditions"]));
+    expect(articles.length).toBeGreaterThan(36);
+  });
 
   it.each(pages)("%s stays within its budget", (pagePath) => {
     const weight = pageWeight(clientDir, pagePath);
