@@ -22,7 +22,7 @@ export function sitePages(site: SiteConfig): SitePage[] {
   return [
     { path: "/", file: "routes/home.tsx" },
     { path: "/dashboard", file: "routes/dashboard.tsx", indexed: false },
-    { path: "/how-to", file: "routes/how-to.tsx" },
+    { path: "/how-to", file: "routes/how-to.tsx", article: true },
     { path: "/glossary", file: "routes/glossary.tsx", article: true },
     ...guideCatalog(site).map((guide) => ({
       path: guide.path,
@@ -38,7 +38,7 @@ export function sitePages(site: SiteConfig): SitePage[] {
     { path: "/reset-password", file: "routes/reset-password.tsx", indexed: false },
     { path: "/verify-email", file: "routes/verify-email.tsx", indexed: false },
     { path: "/account", file: "routes/account.tsx", indexed: false },
-    { path: "/earn-tokens", file: "routes/earn-tokens.tsx" },
+    { path: "/earn-tokens", file: "routes/earn-tokens.tsx", article: true },
     { path: "/privacy-policy", file: "routes/legal.tsx", id: "legal/privacy-policy", article: true },
     { path: "/terms-and-conditions", file: "routes/legal.tsx", id: "legal/terms-and-conditions", article: true },
   ];

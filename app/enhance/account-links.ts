@@ -47,7 +47,8 @@ async function visitorStatus(check: boolean): Promise<AuthStatus> {
 /**
  * The account links of the navigation and the footer, as AccountLinks draws
  * them: a member gets Dashboard, Account and Logout; a visitor gets Login and
- * Register, which say "Coming soon" while sign-ups are.
+ * Register, which say "Coming soon" while sign-ups are, like every other
+ * Login and Register link on the page.
  */
 export async function enhanceAccountLinks(): Promise<void> {
   const logins = [...document.querySelectorAll<HTMLAnchorElement>('a[href="/login"]')].filter((login) => login.closest("header, footer"));
@@ -58,9 +59,9 @@ export async function enhanceAccountLinks(): Promise<void> {
     return;
   }
   if (!signupsComingSoon(false)) return;
+  // Every Login and Register link of the page, as on the React pages (navigation, footer, the earn page's buttons).
   document.addEventListener("click", (event) => {
-    const target = (event.target as Element).closest('a[href="/login"], a[href="/register"]');
-    if (!target?.closest("header, footer")) return;
+    if (!(event.target as Element).closest('a[href="/login"], a[href="/register"]')) return;
     event.preventDefault();
     showNotice(COMING_SOON);
   });

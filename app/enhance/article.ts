@@ -2,6 +2,7 @@ import { handleCopyButtons } from "../lib/copy-buttons.ts";
 import { enhanceAccountLinks } from "./account-links.ts";
 import { enhanceAddToken } from "./add-token.ts";
 import { enhanceDialogs } from "./dialogs.ts";
+import { enhanceGuideSearch, openSectionFromHash } from "./guide-search.ts";
 import { enhanceSiteNav } from "./site-nav.ts";
 
 /**
@@ -12,4 +13,6 @@ enhanceDialogs();
 handleCopyButtons(document);
 enhanceSiteNav();
 enhanceAddToken();
+enhanceGuideSearch();
+openSectionFromHash();
 void enhanceAccountLinks();

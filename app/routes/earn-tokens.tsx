@@ -1,12 +1,15 @@
 import { href, Link } from "react-router";
 import { useComingSoonGuard } from "../features/auth/account-links.tsx";
 import { useAuthStatus } from "../features/auth/auth-status.ts";
+import { ARTICLE } from "../lib/article-page.ts";
 import { pageMeta } from "../lib/page-meta.ts";
 import { site } from "../site.ts";
 import type { Route } from "./+types/earn-tokens";
 
 const { token, rewards } = site;
 const amount = (value: number) => `${value.toLocaleString("en-US")} ${token.symbol}`;
+
+export const handle = ARTICLE;
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({

@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { href, Link, useLocation } from "react-router";
 import { loadGuideIndex } from "../content/guides.server.ts";
 import { GuideSearch } from "../features/guides/guide-search.tsx";
+import { ARTICLE } from "../lib/article-page.ts";
 import { pageMeta } from "../lib/page-meta.ts";
 import { site } from "../site.ts";
 import type { Route } from "./+types/how-to";
@@ -9,6 +10,8 @@ import type { Route } from "./+types/how-to";
 export function loader() {
   return { sections: loadGuideIndex() };
 }
+
+export const handle = ARTICLE;
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({

@@ -81,8 +81,8 @@ test.describe("guides are articles without React", () => {
   });
 });
 
-test.describe("the glossary and the legal pages are articles too", () => {
-  for (const path of ["/glossary", "/privacy-policy", "/terms-and-conditions"]) {
+test.describe("the guide index, the glossary, the legal pages and the earn page are articles too", () => {
+  for (const path of ["/how-to", "/glossary", "/privacy-policy", "/terms-and-conditions", "/earn-tokens"]) {
     test(`${path} loads the articles' script and no React`, async ({ page }) => {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
@@ -134,11 +134,27 @@ test.describe("the glossary and the legal pages are articles too", () => {
     expect((await context.cookies()).find((cookie) => cookie.name === "session")).toBeUndefined();
   });
 
-  test("Login in the navigation says Coming soon while sign-ups are", async ({ page }) => {
+  test("Login in the navigation and the earn page's sign-up say Coming soon while sign-ups are", async ({ page }) => {
     await page.goto("/terms-and-conditions");
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Login" }).click();
     await expect(page.getByRole("alert")).toHaveText(/Coming soon/);
     await expect(page).toHaveURL("/terms-and-conditions");
+
+    await page.goto("/earn-tokens");
+    await page.getByRole("main").getByRole("link", { name: "Sign up for rewards" }).click();
+    await expect(page.getByRole("alert")).toHaveText(/Coming soon/);
+    await expect(page).toHaveURL("/earn-tokens");
+  });
+
+  test("the guide index searches from ?q= on arrival, by keyboard, with no React", async ({ page }) => {
+    await page.goto("/how-to?q=recovery+phrase");
+    await expect(page.getByRole("searchbox", { name: "Search the guides" })).toHaveValue("recovery phrase");
+    await expect(page.getByRole("search").getByRole("link", { name: /^Your Secret Recovery Phrase/ })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: /found$/ })).toHaveText(/^\d+ guides? found$/);
+    await page.getByRole("searchbox", { name: "Search the guides" }).press("Escape");
+    await expect(page.getByRole("search").getByRole("link")).toHaveCount(0);
+    await page.goto("/how-to#ios");
+    await expect(page.locator("details#ios")).toHaveAttribute("open", "");
   });
 });
 
