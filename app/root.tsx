@@ -1,3 +1,4 @@
+import "./lib/zod-without-eval.ts";
 import articleScript from "virtual:article-script";
 import type { ReactNode } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
