@@ -1,3 +1,4 @@
+import { NOTICE_LOOK } from "../components/ui/notice-look.ts";
 import { NOTICE_MS } from "../lib/timings.ts";
 
 /** The NoticeProvider's message, for pages without React: announced (role="alert"), dismissed by its button, Escape or time. */
@@ -5,17 +6,16 @@ export function showNotice(message: string): void {
   document.querySelector("[data-notice]")?.remove();
   const holder = document.createElement("div");
   holder.dataset.notice = "";
-  holder.className = "pointer-events-none fixed inset-x-0 bottom-6 z-50 flex justify-center px-4";
+  holder.className = NOTICE_LOOK.holder;
   const alert = document.createElement("div");
   alert.setAttribute("role", "alert");
-  alert.className =
-    "pointer-events-auto flex items-center gap-4 rounded-xl bg-ink-900 px-5 py-3 text-base font-semibold text-white shadow-lg";
+  alert.className = NOTICE_LOOK.alert;
   const text = document.createElement("span");
   text.textContent = message;
   const dismiss = document.createElement("button");
   dismiss.type = "button";
   dismiss.setAttribute("aria-label", "Dismiss");
-  dismiss.className = "rounded-full px-2 text-xl leading-none text-white/80 hover:text-white";
+  dismiss.className = NOTICE_LOOK.dismiss;
   dismiss.textContent = "×";
   alert.append(text, dismiss);
   holder.append(alert);

@@ -1,5 +1,6 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { NOTICE_MS } from "../../lib/timings.ts";
+import { NOTICE_LOOK } from "./notice-look.ts";
 
 type NoticeContextValue = { showNotice: (message: string) => void };
 
@@ -25,20 +26,11 @@ export function NoticeProvider({ children }: { children: ReactNode }) {
   return (
     <NoticeContext.Provider value={value}>
       {children}
-      <div className="pointer-events-none fixed inset-x-0 bottom-6 z-50 flex justify-center px-4">
+      <div className={NOTICE_LOOK.holder}>
         {notice ? (
-          <div
-            key={notice.id}
-            role="alert"
-            className="pointer-events-auto flex items-center gap-4 rounded-xl bg-ink-900 px-5 py-3 text-base font-semibold text-white shadow-lg"
-          >
+          <div key={notice.id} role="alert" className={NOTICE_LOOK.alert}>
             <span>{notice.message}</span>
-            <button
-              type="button"
-              onClick={() => setNotice(null)}
-              className="rounded-full px-2 text-xl leading-none text-white/80 hover:text-white"
-              aria-label="Dismiss"
-            >
+            <button type="button" onClick={() => setNotice(null)} className={NOTICE_LOOK.dismiss} aria-label="Dismiss">
               ×
             </button>
           </div>
