@@ -1,7 +1,7 @@
 import type { PGlite } from "@electric-sql/pglite";
 import { type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import { lockDataDir } from "./data-dir-lock.ts";
@@ -52,6 +52,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 /** The rows of a raw statement, on either driver. */
 export async function queryRows<Row>(db: Database, query: SQL): Promise<Row[]> {
   const result = (await db.execute(query)) as unknown as { rows: Row[] };
+  return result.rows;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * The rows of a raw statement that PostgreSQL parses and plans once per
+ * connection, under `name`: for a long statement on a hot path, where the
+ * planning cost as much as the running. One name, one statement text (its
+ * values may differ). PGlite has no such cache and runs it as queryRows does.
+ */
+export async function preparedRows<Row>(db: Database, name: string, query: SQL): Promise<Row[]> {
+  const result = (await db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false).execute()) as unknown as {
+    rows: Row[];
+  };
   return result.rows;
 }
 

@@ -392,10 +392,13 @@ export const claimNetworks = pgTable(
       .references(() => users.id),
     network: text("network").notNull(),
     lastClaimAt: timestamp("last_claim_at", { withTimezone: true }).notNull(),
+    /** When the account got its shared-network signal for this network: only the unmarked are looked for on later claims. */
+    flaggedAt: timestamp("flagged_at", { withTimezone: true }),
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.network] }),
     index("claim_networks_network_idx").on(table.network, table.lastClaimAt),
+    index("claim_networks_unflagged_idx").on(table.network, table.lastClaimAt).where(sql`${table.flaggedAt} is null`),
   ],
 );
 

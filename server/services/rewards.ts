@@ -1,8 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import type { SiteConfig } from "../../config/site.ts";
 import type { Clock } from "../clock.ts";
-import { type Database, queryRows } from "../db/client.ts";
+import { type Database, preparedRows } from "../db/client.ts";
 import { type LedgerKind, users } from "../db/schema.ts";
+import { claimNotesSql } from "./fairness/claim-notes.ts";
 
 export type RewardRules = SiteConfig["rewards"];
 type Deps = { db: Database; clock: Clock; rules: RewardRules };
@@ -36,20 +37,26 @@ export type ClaimResult =
   | { ok: false; frozen: true }
   | { ok: false; frozen: false; msRemaining: number };
 
+/** Where a claim came from, for the fairness notes it makes: the network (see networkOf) and the threshold of shared-network claims. */
+export type ClaimOrigin = { network: string; sharedNetworkAccounts: number };
+
 /**
  * Credits the daily reward, and the referrer's bonus, in one SQL statement;
  * the bonus waits as pending while the claimant's email is not verified.
  * The conditional UPDATE is the lock: of many concurrent claims, PostgreSQL
  * lets one change the row and re-checks the others against the new
  * last_claim_at, so they change nothing. The ledger's unique indexes are a
- * second guard. Each balance moves in the same statement as its entry.
+ * second guard. Each balance moves in the same statement as its entry, and
+ * so do the fairness notes of a claim from a known origin: one statement is
+ * one commit and one round trip, which is what bounds claims per second.
  */
-export async function claimDailyReward({ db, clock, rules }: Deps, userId: number): Promise<ClaimResult> {
+export async function claimDailyReward({ db, clock, rules }: Deps, userId: number, origin?: ClaimOrigin): Promise<ClaimResult> {
   const now = clock.now();
   const dueBefore = new Date(now.getTime() - rules.claimIntervalHours * HOUR_MS);
   const bonus = BigInt(rules.referralBonus);
-  const [row] = await queryRows<{ credited: number; bonuses: number; amount: string | null }>(
+  const [row] = await preparedRows<{ credited: number; bonuses: number; amount: string | null }>(
     db,
+    origin ? "claim-daily-reward-noted" : "claim-daily-reward",
     sql`
       with amount as (select ${rewardAmountSql(rules, now)} as value
       ), claimed as (
@@ -76,7 +83,7 @@ export async function claimDailyReward({ db, clock, rules }: Deps, userId: numbe
         select reward.id, claimed.referred_by, claimed.id, ${bonus}, ${now} from claimed, reward
          where claimed.referred_by is not null and ${bonus} > 0 and not claimed.verified
         returning reward_entry_id
-      )
+      )${origin ? claimNotesSql({ sharedNetworkAccounts: origin.sharedNetworkAccounts, claimIntervalHours: rules.claimIntervalHours }, { userId, network: origin.network, now }) : sql``}
       select (select count(*) from reward)::int as credited, (select count(*) from bonus)::int as bonuses, (select amount::text from reward) as amount`,
   );
   if (row && Number(row.credited) === 1) return { ok: true, amount: BigInt(row.amount ?? 0), referrerCredited: Number(row.bonuses) === 1 };
@@ -103,7 +110,7 @@ export type Dashboard = {
 /** Everything the dashboard shows, in one round trip to the database. */
 export async function dashboardFor({ db, clock, rules }: Deps, userId: number): Promise<Dashboard | null> {
   const now = clock.now();
-  const [row] = await queryRows<{
+  const [row] = await preparedRows<{
     first_name: string;
     balance: string;
     address: string | null;
@@ -117,6 +124,7 @@ export async function dashboardFor({ db, clock, rules }: Deps, userId: number): 
     recent: Array<{ kind: LedgerKind; amount: string; created_at: string }>;
   }>(
     db,
+    "dashboard",
     sql`
       select u.first_name, u.balance::text as balance, u.wallet_address as address, u.referral_code, u.last_claim_at,
              (select count(*) from users r where r.referred_by = u.id)::int as referral_count,

@@ -39,6 +39,48 @@ describe("risk signals", () => {
     expect(await signalsOf(loner.id)).toEqual([]);
   });
 
+  it("flags a later claimant of a flagged network once, and an account whose claims from the network are more than a day old not at all", async () => {
+    const early = await createUser(t.database.db);
+    const earlyVisitor = agent(t.app, { remoteAddress: "100.64.9.10" });
+    await earlyVisitor.signIn(early.email, early.password);
+    expect((await claimFrom(earlyVisitor)).statusCode).toBe(200);
+    t.clock.advance(25 * HOUR_MS);
+    const members = await Promise.all(Array.from({ length: 5 }, () => createUser(t.database.db)));
+    for (const [n, member] of members.entries()) {
+      const visitor = agent(t.app, { remoteAddress: `100.64.9.${n + 1}` });
+      expect((await visitor.signIn(member.email, member.password)).statusCode).toBe(200);
+      expect((await claimFrom(visitor)).statusCode).toBe(200);
+    }
+    for (const member of members) expect(await signalsOf(member.id)).toEqual([{ kind: "shared_network_claims", subject: "100.64.9.0/24" }]);
+    expect(await signalsOf(early.id)).toEqual([]);
+    const [detail] = await queryRows<{ details: string }>(
+      t.database.db,
+      sql`select details from risk_signals where user_id = ${members[4]?.id}`,
+    );
+    expect(detail?.details).toBe("4 or more accounts claimed from 100.64.9.0/24 within a day");
+    const marked = await queryRows<{ unmarked: number }>(
+      t.database.db,
+      sql`select count(*)::int as unmarked from claim_networks where network = '100.64.9.0/24' and flagged_at is null`,
+    );
+    expect(marked).toEqual([{ unmarked: 1 }]);
+  });
+
+  it("flags every account of a network that crosses the threshold with concurrent claims, once the next one claims", async () => {
+    const members = await Promise.all(Array.from({ length: 6 }, () => createUser(t.database.db)));
+    const visitors = await Promise.all(
+      members.map(async (member, n) => {
+        const visitor = agent(t.app, { remoteAddress: `100.64.10.${n + 1}` });
+        expect((await visitor.signIn(member.email, member.password)).statusCode).toBe(200);
+        return visitor;
+      }),
+    );
+    const replies = await Promise.all(visitors.slice(0, 5).map((visitor) => claimFrom(visitor)));
+    expect(replies.map((reply) => reply.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect((await claimFrom(visitors[5] as ReturnType<typeof agent>)).statusCode).toBe(200);
+    for (const member of members)
+      expect(await signalsOf(member.id)).toEqual([{ kind: "shared_network_claims", subject: "100.64.10.0/24" }]);
+  });
+
   it("flags claims made the second they became due, seven days running, and not a person's varying times", async () => {
     const script = await createUser(t.database.db);
     const person = await createUser(t.database.db);

@@ -19,7 +19,6 @@ import type { Clock } from "../../clock.ts";
 import type { Database } from "../../db/client.ts";
 import { verifyCsrfToken } from "../../services/csrf.ts";
 import { networkOf } from "../../services/fairness/networks.ts";
-import { noteClaim } from "../../services/fairness/risk-signals.ts";
 import { claimDailyReward, dashboardFor } from "../../services/rewards.ts";
 import { checkWalletAddress, updateWalletAddress } from "../../services/wallet-address.ts";
 
@@ -100,12 +99,9 @@ export async function rewardRoutes(fastify: FastifyInstance, { site, db, clock, 
       },
     },
     async (request, reply) => {
-      const notes = { clock, threshold: sharedNetworkAccounts, claimIntervalHours: rules.claimIntervalHours };
-      // One transaction, so a claim waits for one commit to reach the disk, not two: commits, not queries, bound claims on PostgreSQL.
-      const result = await db.transaction(async (tx) => {
-        const claim = await claimDailyReward({ db: tx, clock, rules }, request.userId);
-        if (claim.ok) await noteClaim({ ...notes, db: tx }, request.userId, networkOf(request.ip));
-        return claim;
+      const result = await claimDailyReward({ db, clock, rules }, request.userId, {
+        network: networkOf(request.ip),
+        sharedNetworkAccounts,
       });
       if (!result.ok && result.frozen) return reply.code(403).send({ err_msg: ACCOUNT_ON_HOLD });
       if (!result.ok) {

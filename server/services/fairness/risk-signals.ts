@@ -49,68 +49,6 @@ export async function noteSignupNetwork(deps: Deps & { threshold: number }, netw
   );
 }
 
-/** Claims this many days running, each within this many seconds of the moment it became due, look scripted. */
-export const SCRIPTED_CLAIM_RUN = 7;
-export const SCRIPTED_CLAIM_SECONDS = 2;
-/** Accounts of one network flagged at most, as with the other network signals. */
-const NETWORK_ACCOUNTS_SHOWN = 1000;
-
-/** Whether the claim times (newest first) each came the second the previous window closed. */
-function claimedOnTheSecond(times: number[], claimIntervalHours: number): boolean {
-  if (times.length < SCRIPTED_CLAIM_RUN + 1) return false;
-  const interval = claimIntervalHours * 60 * 60 * 1000;
-  return times.slice(1).every((earlier, index) => Math.abs((times[index] as number) - earlier - interval) <= SCRIPTED_CLAIM_SECONDS * 1000);
-}
-
-/**
- * After a claim, in one statement: remembers its network, flags each account
- * when many claimed from that network within a day, and reads the account's
- * last claim times; a scripted rhythm is flagged after. The network's accounts
- * never leave the database: under a load from one network, sending them to
- * Node and back as a thousand parameters cost more than the claim itself.
- */
-export async function noteClaim(
-  deps: Deps & { threshold: number; claimIntervalHours: number },
-  userId: number,
-  network: string,
-): Promise<void> {
-  const now = deps.clock.now();
-  const since = new Date(now.getTime() - DAY_MS);
-  // The statement's snapshot does not see its own upsert: the claimant joins the network's other recent claimants by hand.
-  const [row] = await queryRows<{ times: Array<number | string> | string }>(
-    deps.db,
-    sql`
-      with noted as (
-        insert into claim_networks (user_id, network, last_claim_at) values (${userId}, ${network}, ${now})
-        on conflict (user_id, network) do update set last_claim_at = excluded.last_claim_at
-        returning user_id
-      ), recent as (
-        select user_id from (
-          select user_id from claim_networks where network = ${network} and last_claim_at > ${since} and user_id <> ${userId}
-          union all select user_id from noted
-        ) claimants order by user_id limit ${NETWORK_ACCOUNTS_SHOWN}
-      ), counted as (select count(*)::int as accounts from recent
-      ), flagged as (
-        insert into risk_signals (user_id, kind, subject, details, created_at)
-        select recent.user_id, 'shared_network_claims', ${network}, counted.accounts::text || ${` accounts claimed from ${network} within a day`}, ${now}
-          from recent, counted
-         where counted.accounts >= ${deps.threshold}
-        on conflict (user_id, kind, subject) do nothing
-      )
-      select coalesce((select json_agg((extract(epoch from created_at) * 1000)::bigint order by reward_window desc)
-                         from (select created_at, reward_window from ledger_entries
-                                where user_id = ${userId} and kind = 'daily_reward' order by reward_window desc limit ${SCRIPTED_CLAIM_RUN + 1}) last),
-                      '[]'::json) as times`,
-  );
-  const times = typeof row?.times === "string" ? (JSON.parse(row.times) as number[]) : (row?.times ?? []);
-  if (!claimedOnTheSecond(times.map(Number), deps.claimIntervalHours)) return;
-  await flag(deps, [userId], {
-    kind: "scripted_claims",
-    subject: "claim rhythm",
-    details: `${SCRIPTED_CLAIM_RUN} claims in a row, each within ${SCRIPTED_CLAIM_SECONDS} s of becoming due`,
-  });
-}
-
 /** A wallet another account also gave or proved: flags both sides. */
 export async function noteSharedWallet(deps: Deps, userId: number, address: string): Promise<void> {
   const rows = await queryRows<{ id: number }>(

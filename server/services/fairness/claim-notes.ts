@@ -1,0 +1,67 @@
+import { type SQL, sql } from "drizzle-orm";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Claims this many days running, each within this many seconds of the moment it became due, look scripted. */
+export const SCRIPTED_CLAIM_RUN = 7;
+export const SCRIPTED_CLAIM_SECONDS = 2;
+
+export type ClaimNoteRules = {
+  /** Accounts claiming from one network within a day before each is flagged. */
+  sharedNetworkAccounts: number;
+  claimIntervalHours: number;
+};
+
+/**
+ * What fairness notes of a claim, as CTEs that follow the claim's `claimed`
+ * CTE (the credited account's row, or none) in the claim's own statement, so
+ * they commit with the reward or not at all, in one round trip:
+ * - the claim's network is remembered; once enough accounts claimed from it
+ *   within a day, the claimant and every account of the network not flagged
+ *   yet are flagged. The count stops at the threshold and claim_networks
+ *   marks who is flagged, so a busy network costs a claim a few index
+ *   entries, not a pass over all its accounts;
+ * - a claim that came the second it became due, as the last seven did, is
+ *   flagged as scripted.
+ * Every CTE sees the snapshot taken before the claim: the claimant is
+ * counted, marked and timed by hand.
+ */
+export function claimNotesSql(rules: ClaimNoteRules, claim: { userId: number; network: string; now: Date }): SQL {
+  const { userId, network, now } = claim;
+  const since = new Date(now.getTime() - DAY_MS);
+  const threshold = rules.sharedNetworkAccounts;
+  const interval = rules.claimIntervalHours * 60 * 60 * 1000;
+  return sql`
+      , counted as (
+        select count(*)::int + 1 >= ${threshold} as shared from (
+          select 1 from claim_networks where network = ${network} and last_claim_at > ${since} and user_id <> ${userId}
+           limit ${threshold - 1}) others
+         where exists (select 1 from claimed)
+      ), noted as (
+        insert into claim_networks (user_id, network, last_claim_at, flagged_at)
+        select ${userId}, ${network}, ${now}, case when shared then ${now}::timestamptz end from counted
+        on conflict (user_id, network) do update
+          set last_claim_at = excluded.last_claim_at, flagged_at = coalesce(claim_networks.flagged_at, excluded.flagged_at)
+        returning user_id
+      ), others as (
+        update claim_networks set flagged_at = ${now}
+         where network = ${network} and last_claim_at > ${since} and flagged_at is null and user_id <> ${userId}
+           and coalesce((select shared from counted), false)
+        returning user_id
+      ), shared_network as (
+        insert into risk_signals (user_id, kind, subject, details, created_at)
+        select user_id, 'shared_network_claims', ${network}, ${`${threshold} or more accounts claimed from ${network} within a day`}, ${now}
+          from (select user_id from others union all select user_id from noted where (select shared from counted)) accounts
+        on conflict (user_id, kind, subject) do nothing
+      ), rhythm as (
+        select count(*) = ${SCRIPTED_CLAIM_RUN} and bool_and(abs(extract(epoch from later - earlier) * 1000 - ${interval}) <= ${SCRIPTED_CLAIM_SECONDS * 1000}) as scripted
+          from (select created_at as earlier, coalesce(lag(created_at) over (order by reward_window desc), ${now}::timestamptz) as later
+                  from (select created_at, reward_window from ledger_entries
+                         where user_id = ${userId} and kind = 'daily_reward' order by reward_window desc limit ${SCRIPTED_CLAIM_RUN}) last
+                 where exists (select 1 from claimed)) pairs
+      ), scripted as (
+        insert into risk_signals (user_id, kind, subject, details, created_at)
+        select ${userId}, 'scripted_claims', 'claim rhythm', ${`${SCRIPTED_CLAIM_RUN} claims in a row, each within ${SCRIPTED_CLAIM_SECONDS} s of becoming due`}, ${now}
+         where (select scripted from rhythm)
+        on conflict (user_id, kind, subject) do nothing
+      )`;
+}
