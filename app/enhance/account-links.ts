@@ -1,6 +1,6 @@
-import { type AuthStatus, mayBeSignedIn, rememberedAuthStatus, storeAuthStatus } from "../features/auth/auth-hint.ts";
+import { type AuthStatus, askAuthStatus, mayBeSignedIn, rememberedAuthStatus, storeAuthStatus } from "../features/auth/auth-hint.ts";
 import { COMING_SOON, signupsComingSoon } from "../features/auth/coming-soon.ts";
-import { isAuthenticated, signOut } from "../lib/api-request.ts";
+import { signOut } from "../lib/api-request.ts";
 import { showNotice } from "./notice.ts";
 
 function item(child: HTMLElement): HTMLLIElement {
@@ -38,10 +38,7 @@ function showMemberLinks(login: HTMLAnchorElement): void {
 /** The guides make no call and use what the visit already learned; the other articles ask the server, once, when the hint cookie is there. */
 async function visitorStatus(check: boolean): Promise<AuthStatus> {
   if (!mayBeSignedIn()) return "anonymous";
-  if (!check) return rememberedAuthStatus();
-  const status = (await isAuthenticated()).ok ? "authenticated" : "anonymous";
-  storeAuthStatus(status);
-  return status;
+  return check ? askAuthStatus() : rememberedAuthStatus();
 }
 
 /**

@@ -1,3 +1,5 @@
+import { isAuthenticated } from "../../lib/api-request.ts";
+
 /** What a page can know of the visitor without a call: the server's hint cookie and what this visit already learned. */
 export type AuthStatus = "unknown" | "authenticated" | "anonymous";
 
@@ -26,4 +28,11 @@ export function rememberedAuthStatus(): AuthStatus {
   } catch {
     return "unknown";
   }
+}
+
+/** Asks the server, once per call, and keeps the answer for the visit's later pages; only worth it when mayBeSignedIn(). */
+export async function askAuthStatus(): Promise<AuthStatus> {
+  const status: AuthStatus = (await isAuthenticated()).ok ? "authenticated" : "anonymous";
+  storeAuthStatus(status);
+  return status;
 }

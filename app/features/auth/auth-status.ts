@@ -1,7 +1,5 @@
 import { useEffect, useSyncExternalStore } from "react";
-import { isAuthenticated } from "../../lib/api-client.ts";
-
-import { type AuthStatus, mayBeSignedIn, rememberedAuthStatus, storeAuthStatus } from "./auth-hint.ts";
+import { type AuthStatus, askAuthStatus, mayBeSignedIn, rememberedAuthStatus, storeAuthStatus } from "./auth-hint.ts";
 
 export type { AuthStatus };
 
@@ -28,9 +26,9 @@ function subscribe(listener: () => void): () => void {
 /** One `is-authenticated` call per page load, shared by the navigation and the footer. */
 function checkAuthStatus(): Promise<AuthStatus> {
   if (!mayBeSignedIn()) return Promise.resolve("anonymous");
-  pendingCheck ??= isAuthenticated().then((result) => {
-    const status: AuthStatus = result.ok ? "authenticated" : "anonymous";
-    rememberAuthStatus(status);
+  pendingCheck ??= askAuthStatus().then((status) => {
+    pendingCheck = Promise.resolve(status);
+    publish(status);
     return status;
   });
   return pendingCheck;
