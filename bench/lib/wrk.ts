@@ -18,6 +18,8 @@ type WrkOptions = {
   seconds?: number;
   headers?: Record<string, string>;
   cookies?: string[];
+  /** With cookies: each request also says, in X-Forwarded-For, that it comes from a network of its own (10.x.y.0/24). */
+  ownNetworks?: boolean;
 };
 
 /**
@@ -38,7 +40,7 @@ export function wrkInBackground(options: WrkOptions): Promise<LoadResult> {
   );
 }
 
-function wrkArgs({ url, connections = 50, seconds = 4, headers = {}, cookies }: WrkOptions): string[] {
+function wrkArgs({ url, connections = 50, seconds = 4, headers = {}, cookies, ownNetworks = false }: WrkOptions): string[] {
   const args = ["-t1", `-c${connections}`, `-d${seconds}s`, "--latency", "--timeout", "10s"];
   for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}: ${value}`);
   if (cookies) {
@@ -50,7 +52,9 @@ function wrkArgs({ url, connections = 50, seconds = 4, headers = {}, cookies }: 
 local i = 0
 request = function()
   i = i + 1
-  return wrk.format("GET", nil, { ["Cookie"] = cookies[((i - 1) % #cookies) + 1] })
+  local headers = { ["Cookie"] = cookies[((i - 1) % #cookies) + 1] }
+  ${ownNetworks ? 'headers["X-Forwarded-For"] = "10." .. (math.floor(i / 256) % 256) .. "." .. (i % 256) .. ".1"' : ""}
+  return wrk.format("GET", nil, headers)
 end
 `,
     );
