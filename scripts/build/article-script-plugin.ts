@@ -2,7 +2,8 @@ import type { Plugin } from "vite";
 
 const VIRTUAL_ID = "virtual:article-script";
 const RESOLVED_ID = `\0${VIRTUAL_ID}`;
-const ENTRY = "app/enhance/article.ts";
+/** The articles' script, which shared-chunks-plugin.ts also groups by. */
+export const ARTICLE_SCRIPT = "app/enhance/article.ts";
 
 /**
  * Builds the articles' own script (app/enhance/article.ts) as a chunk of the
@@ -22,7 +23,7 @@ export function articleScriptPlugin(): Plugin {
       serving = config.command === "serve";
     },
     buildStart() {
-      if (!serving && this.environment.name === "client") reference = this.emitFile({ type: "chunk", id: ENTRY, name: "article" });
+      if (!serving && this.environment.name === "client") reference = this.emitFile({ type: "chunk", id: ARTICLE_SCRIPT, name: "article" });
     },
     generateBundle(_, bundle) {
       if (!reference || this.environment.name !== "client") return;
@@ -35,7 +36,8 @@ export function articleScriptPlugin(): Plugin {
     },
     load(id) {
       if (id !== RESOLVED_ID) return undefined;
-      if (serving || this.environment.name === "client") return `export default ${JSON.stringify({ url: `/${ENTRY}`, imports: [] })};`;
+      if (serving || this.environment.name === "client")
+        return `export default ${JSON.stringify({ url: `/${ARTICLE_SCRIPT}`, imports: [] })};`;
       if (!script) throw new Error("The articles' script must be built by the client build before the server build prerenders.");
       return `export default ${JSON.stringify(script)};`;
     },

@@ -1,8 +1,8 @@
 import path from "node:path";
 import type { Plugin } from "vite";
+import { ARTICLE_SCRIPT } from "./article-script-plugin.ts";
 
-/** Entries whose static imports every page of a kind loads anyway. */
-const ARTICLE_ENTRY = "app/enhance/article.ts";
+/** Entries whose static imports every React page loads anyway. */
 const SHELL_ENTRIES = ["app/root.tsx", "app/layout/site-layout.tsx"];
 
 type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
@@ -57,9 +57,10 @@ export function sharedChunksPlugin(): Plugin {
     },
     buildEnd() {
       if (this.environment.name !== "client") return;
-      for (const id of staticImports(this, path.resolve(ARTICLE_ENTRY))) if (fromApp(id)) article.add(id);
+      // A module in both sets goes to the article chunk: its group has the higher priority.
+      for (const id of staticImports(this, path.resolve(ARTICLE_SCRIPT))) if (fromApp(id)) article.add(id);
       for (const entry of SHELL_ENTRIES) {
-        for (const id of staticImports(this, path.resolve(entry))) if (fromApp(id) && !article.has(id)) shell.add(id);
+        for (const id of staticImports(this, path.resolve(entry))) if (fromApp(id)) shell.add(id);
       }
     },
   };

@@ -27,16 +27,20 @@ function subscribe(listener: () => void): () => void {
 function checkAuthStatus(): Promise<AuthStatus> {
   if (!mayBeSignedIn()) return Promise.resolve("anonymous");
   pendingCheck ??= askAuthStatus().then((status) => {
-    pendingCheck = Promise.resolve(status);
-    publish(status);
+    settle(status);
     return status;
   });
   return pendingCheck;
 }
 
-export function rememberAuthStatus(status: AuthStatus): void {
+/** What the page now knows, for every reader and for the next check. */
+function settle(status: AuthStatus): void {
   pendingCheck = Promise.resolve(status);
   publish(status);
+}
+
+export function rememberAuthStatus(status: AuthStatus): void {
+  settle(status);
   storeAuthStatus(status);
 }
 
