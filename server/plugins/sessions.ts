@@ -20,6 +20,8 @@ import {
 /** Cookies, sessions and the anonymous pre-session CSRF tokens are bound to before login. */
 export type SessionTools = {
   current(request: FastifyRequest): Promise<ActiveSession | null>;
+  /** The id hash of the request's session cookie, unchecked, when it is well formed: for a call that proves the session in its own statement. */
+  cookieIdHash(request: FastifyRequest): string | null;
   /** A fresh session id at every login (no fixation); the previous one, if any, is deleted. */
   start(request: FastifyRequest, reply: FastifyReply, userId: number, remember: boolean): Promise<void>;
   end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
@@ -93,6 +95,10 @@ export const sessionsPlugin = fp<{ db: Database; clock: Clock; site: SiteConfig 
 
   const tools: SessionTools = {
     current,
+    cookieIdHash(request) {
+      const token = read(request, "session");
+      return isWellFormedToken(token) ? hashToken(token) : null;
+    },
     async start(request, reply, userId, remember) {
       const previous = await current(request);
       if (previous) {

@@ -39,9 +39,9 @@ export async function seedDemoData({ db, clock, site }: { db: Database; clock: C
   });
   const past = fakeClock(new Date(clock.now().getTime() - 7 * DAY_MS));
   for (let day = 0; day < 6; day++) {
-    await claimDailyReward({ db, clock: past, rules: site.rewards }, demoId);
+    await claimDailyReward({ db, clock: past, rules: site.rewards }, { userId: demoId });
     past.advance(60 * 60 * 1000);
-    await claimDailyReward({ db, clock: past, rules: site.rewards }, friendId);
+    await claimDailyReward({ db, clock: past, rules: site.rewards }, { userId: friendId });
     past.advance(DAY_MS - 60 * 60 * 1000);
   }
   return { created: true };

@@ -4,6 +4,7 @@ import type { Clock } from "../clock.ts";
 import { type Database, preparedRows } from "../db/client.ts";
 import { type LedgerKind, users } from "../db/schema.ts";
 import { claimNotesSql } from "./fairness/claim-notes.ts";
+import { liveSessionSql } from "./sessions.ts";
 
 export type RewardRules = SiteConfig["rewards"];
 type Deps = { db: Database; clock: Clock; rules: RewardRules };
@@ -32,10 +33,15 @@ export function msUntilNextClaim(rules: RewardRules, lastClaimAt: Date | null, n
   return Math.max(0, lastClaimAt.getTime() + rules.claimIntervalHours * HOUR_MS - now.getTime());
 }
 
+/** Who claims: a member known to the caller, or the holder of a session the statement itself proves live. */
+export type Claimant = { userId: number } | { sessionIdHash: string };
+
 export type ClaimResult =
-  | { ok: true; amount: bigint; referrerCredited: boolean }
-  | { ok: false; frozen: true }
-  | { ok: false; frozen: false; msRemaining: number };
+  | { ok: true; userId: number; amount: bigint; referrerCredited: boolean; sessionTouchDue: boolean }
+  | { ok: false; reason: "frozen"; userId: number; sessionTouchDue: boolean }
+  | { ok: false; reason: "too-soon"; userId: number; sessionTouchDue: boolean; msRemaining: number }
+  /** A session claimant whose session is unknown or expired. */
+  | { ok: false; reason: "signed-out" };
 
 /** Where a claim came from, for the fairness notes it makes: the network (see networkOf) and the threshold of shared-network claims. */
 export type ClaimOrigin = { network: string; sharedNetworkAccounts: number };
@@ -47,22 +53,31 @@ export type ClaimOrigin = { network: string; sharedNetworkAccounts: number };
  * lets one change the row and re-checks the others against the new
  * last_claim_at, so they change nothing. The ledger's unique indexes are a
  * second guard. Each balance moves in the same statement as its entry, and
- * so do the fairness notes of a claim from a known origin: one statement is
- * one commit and one round trip, which is what bounds claims per second.
+ * so do the fairness notes of a claim from a known origin. A session
+ * claimant's session is proved live in the same statement too: the claim is
+ * then one round trip and one commit, which is what bounds claims per second.
  */
-export async function claimDailyReward({ db, clock, rules }: Deps, userId: number, origin?: ClaimOrigin): Promise<ClaimResult> {
+export async function claimDailyReward({ db, clock, rules }: Deps, claimant: Claimant, origin?: ClaimOrigin): Promise<ClaimResult> {
   const now = clock.now();
   const dueBefore = new Date(now.getTime() - rules.claimIntervalHours * HOUR_MS);
   const bonus = BigInt(rules.referralBonus);
-  const [row] = await preparedRows<{ credited: number; bonuses: number; amount: string | null }>(
+  const bySession = "sessionIdHash" in claimant;
+  const [row] = await preparedRows<{
+    member_id: number | null;
+    touch_due: boolean | null;
+    credited: number;
+    bonuses: number;
+    amount: string | null;
+  }>(
     db,
-    origin ? "claim-daily-reward-noted" : "claim-daily-reward",
+    `claim-daily-reward${bySession ? "-by-session" : ""}${origin ? "-noted" : ""}`,
     sql`
-      with amount as (select ${rewardAmountSql(rules, now)} as value
+      with member as (${bySession ? liveSessionSql(claimant.sessionIdHash, now) : sql`select ${claimant.userId}::int as user_id, false as touch_due`}
+      ), amount as (select ${rewardAmountSql(rules, now)} as value
       ), claimed as (
         update users
            set last_claim_at = ${now}, claim_count = claim_count + 1, balance = balance + (select value from amount)
-         where id = ${userId} and frozen_at is null and (last_claim_at is null or last_claim_at <= ${dueBefore})
+         where id = (select user_id from member) and frozen_at is null and (last_claim_at is null or last_claim_at <= ${dueBefore})
         returning id, referred_by, claim_count, email_verified_at is not null as verified
       ), reward as (
         insert into ledger_entries (user_id, kind, amount, created_at, reward_window)
@@ -83,13 +98,18 @@ export async function claimDailyReward({ db, clock, rules }: Deps, userId: numbe
         select reward.id, claimed.referred_by, claimed.id, ${bonus}, ${now} from claimed, reward
          where claimed.referred_by is not null and ${bonus} > 0 and not claimed.verified
         returning reward_entry_id
-      )${origin ? claimNotesSql({ sharedNetworkAccounts: origin.sharedNetworkAccounts, claimIntervalHours: rules.claimIntervalHours }, { userId, network: origin.network, now }) : sql``}
-      select (select count(*) from reward)::int as credited, (select count(*) from bonus)::int as bonuses, (select amount::text from reward) as amount`,
+      )${origin ? claimNotesSql({ sharedNetworkAccounts: origin.sharedNetworkAccounts, claimIntervalHours: rules.claimIntervalHours }, { network: origin.network, now }) : sql``}
+      select (select user_id from member) as member_id, (select touch_due from member) as touch_due,
+             (select count(*) from reward)::int as credited, (select count(*) from bonus)::int as bonuses, (select amount::text from reward) as amount`,
   );
-  if (row && Number(row.credited) === 1) return { ok: true, amount: BigInt(row.amount ?? 0), referrerCredited: Number(row.bonuses) === 1 };
+  if (!row || row.member_id === null) return { ok: false, reason: "signed-out" };
+  const userId = Number(row.member_id);
+  const sessionTouchDue = row.touch_due === true;
+  if (Number(row.credited) === 1)
+    return { ok: true, userId, amount: BigInt(row.amount ?? 0), referrerCredited: Number(row.bonuses) === 1, sessionTouchDue };
   const [user] = await db.select({ lastClaimAt: users.lastClaimAt, frozenAt: users.frozenAt }).from(users).where(eq(users.id, userId));
-  if (user?.frozenAt) return { ok: false, frozen: true };
-  return { ok: false, frozen: false, msRemaining: msUntilNextClaim(rules, user?.lastClaimAt ?? null, now) };
+  if (user?.frozenAt) return { ok: false, reason: "frozen", userId, sessionTouchDue };
+  return { ok: false, reason: "too-soon", userId, sessionTouchDue, msRemaining: msUntilNextClaim(rules, user?.lastClaimAt ?? null, now) };
 }
 
 export type Dashboard = {

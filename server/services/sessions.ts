@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, desc, eq, lt, notInArray } from "drizzle-orm";
+import { and, desc, eq, lt, notInArray, sql } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import type { Database } from "../db/client.ts";
 import { sessions } from "../db/schema.ts";
@@ -84,6 +84,16 @@ export async function findSession({ db, clock }: Deps, idHash: string): Promise<
     await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.idHash, idHash));
   }
   return { idHash, userId: row.userId, remember: row.remember, expiresAt };
+}
+
+/**
+ * The live session with this id hash, as a one-row SELECT to put inside
+ * another statement (user_id, and touch_due when findSession would write its
+ * last use): a hot call proves the session in its own round trip.
+ */
+export function liveSessionSql(idHash: string, now: Date) {
+  const touchBefore = new Date(now.getTime() - TOUCH_INTERVAL_MS);
+  return sql`select user_id, (not remember and last_seen_at <= ${touchBefore}) as touch_due from sessions where id_hash = ${idHash} and expires_at > ${now}`;
 }
 
 export async function deleteSession({ db }: Pick<Deps, "db">, idHash: string): Promise<void> {

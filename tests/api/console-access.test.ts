@@ -308,7 +308,7 @@ describe("the overview", () => {
   it("counts members, claims per day over 90 days, credits by kind, balances, and says what runs", async () => {
     const support = await openConsoleAs(t, "support");
     const member = await createUser(t.database.db, { createdAt: t.clock.now() });
-    await claimDailyReward({ db: t.database.db, clock: t.clock, rules: t.site.rewards }, member.id);
+    await claimDailyReward({ db: t.database.db, clock: t.clock, rules: t.site.rewards }, { userId: member.id });
     await postAdjustment(
       { db: t.database.db, clock: t.clock },
       { userId: member.id, tokens: 40n, direction: "credit", reason: "goodwill" },

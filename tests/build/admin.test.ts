@@ -18,7 +18,7 @@ describe("npm run admin", () => {
     database = await createTestDatabase();
     const rich = await createUser(database.db, { email: "rich@example.com", firstName: "Rich" });
     await createUser(database.db, { email: "new@example.com", firstName: "Newcomer" });
-    await claimDailyReward({ db: database.db, clock: fakeClock(), rules: site.rewards }, rich.id);
+    await claimDailyReward({ db: database.db, clock: fakeClock(), rules: site.rewards }, { userId: rich.id });
   });
   afterAll(() => database.dispose());
 

@@ -23,10 +23,11 @@ export type ClaimNoteRules = {
  * - a claim that came the second it became due, as the last seven did, is
  *   flagged as scripted.
  * Every CTE sees the snapshot taken before the claim: the claimant is
- * counted, marked and timed by hand.
+ * counted, marked and timed by hand, and known as `claimed`'s id.
  */
-export function claimNotesSql(rules: ClaimNoteRules, claim: { userId: number; network: string; now: Date }): SQL {
-  const { userId, network, now } = claim;
+export function claimNotesSql(rules: ClaimNoteRules, claim: { network: string; now: Date }): SQL {
+  const { network, now } = claim;
+  const userId = sql`(select id from claimed)`;
   const since = new Date(now.getTime() - DAY_MS);
   const threshold = rules.sharedNetworkAccounts;
   const interval = rules.claimIntervalHours * 60 * 60 * 1000;
@@ -38,7 +39,7 @@ export function claimNotesSql(rules: ClaimNoteRules, claim: { userId: number; ne
          where exists (select 1 from claimed)
       ), noted as (
         insert into claim_networks (user_id, network, last_claim_at, flagged_at)
-        select ${userId}, ${network}, ${now}, case when shared then ${now}::timestamptz end from counted
+        select claimed.id, ${network}, ${now}, case when shared then ${now}::timestamptz end from counted, claimed
         on conflict (user_id, network) do update
           set last_claim_at = excluded.last_claim_at, flagged_at = coalesce(claim_networks.flagged_at, excluded.flagged_at)
         returning user_id
