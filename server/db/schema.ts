@@ -58,6 +58,8 @@ export const users = pgTable(
     lastClaimAt: timestamp("last_claim_at", { withTimezone: true }),
     /** Numbers the user's reward windows: the nth claim is window n, creditable once. */
     claimCount: integer("claim_count").notNull().default(0),
+    /** How many claims in a row came within seconds of becoming due: the scripted-rhythm signal's count, kept by each claim. */
+    punctualClaims: integer("punctual_claims").notNull().default(0),
     /** Whole tokens; always the sum of the user's ledger entries, written in the same statement as each entry. */
     balance: bigint("balance", { mode: "bigint" }).notNull().default(sql`0`),
     createdAt: createdAt(),

@@ -3,7 +3,7 @@ import type { SiteConfig } from "../../config/site.ts";
 import type { Clock } from "../clock.ts";
 import { type Database, preparedRows } from "../db/client.ts";
 import { type LedgerKind, users } from "../db/schema.ts";
-import { claimNotesSql } from "./fairness/claim-notes.ts";
+import { claimNotesSql, punctualClaimsSql } from "./fairness/claim-notes.ts";
 import { liveSessionSql } from "./sessions.ts";
 
 export type RewardRules = SiteConfig["rewards"];
@@ -76,9 +76,10 @@ export async function claimDailyReward({ db, clock, rules }: Deps, claimant: Cla
       ), amount as (select ${rewardAmountSql(rules, now)} as value
       ), claimed as (
         update users
-           set last_claim_at = ${now}, claim_count = claim_count + 1, balance = balance + (select value from amount)
+           set last_claim_at = ${now}, claim_count = claim_count + 1, balance = balance + (select value from amount),
+               punctual_claims = ${punctualClaimsSql(rules.claimIntervalHours, now)}
          where id = (select user_id from member) and frozen_at is null and (last_claim_at is null or last_claim_at <= ${dueBefore})
-        returning id, referred_by, claim_count, email_verified_at is not null as verified
+        returning id, referred_by, claim_count, punctual_claims, email_verified_at is not null as verified
       ), reward as (
         insert into ledger_entries (user_id, kind, amount, created_at, reward_window)
         select id, 'daily_reward', (select value from amount), ${now}, claim_count from claimed
@@ -98,7 +99,7 @@ export async function claimDailyReward({ db, clock, rules }: Deps, claimant: Cla
         select reward.id, claimed.referred_by, claimed.id, ${bonus}, ${now} from claimed, reward
          where claimed.referred_by is not null and ${bonus} > 0 and not claimed.verified
         returning reward_entry_id
-      )${origin ? claimNotesSql({ sharedNetworkAccounts: origin.sharedNetworkAccounts, claimIntervalHours: rules.claimIntervalHours }, { network: origin.network, now }) : sql``}
+      )${origin ? claimNotesSql({ sharedNetworkAccounts: origin.sharedNetworkAccounts }, { network: origin.network, now }) : sql``}
       select (select user_id from member) as member_id, (select touch_due from member) as touch_due,
              (select count(*) from reward)::int as credited, (select count(*) from bonus)::int as bonuses, (select amount::text from reward) as amount`,
   );

@@ -92,12 +92,24 @@ describe("risk signals", () => {
       t.clock.advance((day + 3) * 60_000);
       expect((await claimFrom(human)).statusCode).toBe(200);
       t.clock.advance(24 * HOUR_MS - (day + 3) * 60_000);
+      // Seven claims, six of them on the second: not yet a run of seven.
+      if (day === 6) expect(await signalsOf(script.id)).toEqual([]);
       // Sessions end after a day without use in this test's clock: sign in again as a returning member would.
       await scripted.signIn(script.email, script.password);
       await human.signIn(person.email, person.password);
     }
     expect(await signalsOf(script.id)).toEqual([{ kind: "scripted_claims", subject: "claim rhythm" }]);
     expect(await signalsOf(person.id)).toEqual([]);
+  });
+
+  it("does not flag a rhythm broken once: eight claims on the second, but never seven in a row", async () => {
+    const member = await createUser(t.database.db);
+    const visitor = await signedIn(t.app, member, true);
+    for (let day = 0; day < 10; day++) {
+      expect((await claimFrom(visitor)).statusCode).toBe(200);
+      t.clock.advance(24 * HOUR_MS + (day === 3 ? 60_000 : 0));
+    }
+    expect(await signalsOf(member.id)).toEqual([]);
   });
 
   it("flags a referrer whose referred accounts all signed up from one network, and those accounts", async () => {

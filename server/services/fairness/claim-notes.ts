@@ -8,11 +8,21 @@ export const SCRIPTED_CLAIM_SECONDS = 2;
 export type ClaimNoteRules = {
   /** Accounts claiming from one network within a day before each is flagged. */
   sharedNetworkAccounts: number;
-  claimIntervalHours: number;
 };
 
 /**
- * What fairness notes of a claim, as CTEs that follow the claim's `claimed`
+ * The new value of users.punctual_claims in a claim's UPDATE of the users
+ * row: one more when this claim came within SCRIPTED_CLAIM_SECONDS of the
+ * moment it became due, else none.
+ */
+export function punctualClaimsSql(claimIntervalHours: number, now: Date): SQL {
+  const interval = claimIntervalHours * 60 * 60 * 1000;
+  return sql`case when last_claim_at is not null and abs(extract(epoch from ${now}::timestamptz - last_claim_at) * 1000 - ${interval}) <= ${SCRIPTED_CLAIM_SECONDS * 1000}
+                  then punctual_claims + 1 else 0 end`;
+}
+
+/**
+ * The fairness notes of a claim, as CTEs that follow the claim's `claimed`
  * CTE (the credited account's row, or none) in the claim's own statement, so
  * they commit with the reward or not at all, in one round trip:
  * - the claim's network is remembered; once enough accounts claimed from it
@@ -21,16 +31,16 @@ export type ClaimNoteRules = {
  *   marks who is flagged, so a busy network costs a claim a few index
  *   entries, not a pass over all its accounts;
  * - a claim that came the second it became due, as the last seven did, is
- *   flagged as scripted.
+ *   flagged as scripted: the claim's own UPDATE of the users row keeps the
+ *   count (punctualClaimsSql), so this reads no history.
  * Every CTE sees the snapshot taken before the claim: the claimant is
- * counted, marked and timed by hand, and known as `claimed`'s id.
+ * counted and marked by hand, and known as `claimed`'s id.
  */
 export function claimNotesSql(rules: ClaimNoteRules, claim: { network: string; now: Date }): SQL {
   const { network, now } = claim;
   const userId = sql`(select id from claimed)`;
   const since = new Date(now.getTime() - DAY_MS);
   const threshold = rules.sharedNetworkAccounts;
-  const interval = rules.claimIntervalHours * 60 * 60 * 1000;
   return sql`
       , counted as (
         select count(*)::int + 1 >= ${threshold} as shared from (
@@ -53,16 +63,10 @@ export function claimNotesSql(rules: ClaimNoteRules, claim: { network: string; n
         select user_id, 'shared_network_claims', ${network}, ${`${threshold} or more accounts claimed from ${network} within a day`}, ${now}
           from (select user_id from others union all select user_id from noted where (select shared from counted)) accounts
         on conflict (user_id, kind, subject) do nothing
-      ), rhythm as (
-        select count(*) = ${SCRIPTED_CLAIM_RUN} and bool_and(abs(extract(epoch from later - earlier) * 1000 - ${interval}) <= ${SCRIPTED_CLAIM_SECONDS * 1000}) as scripted
-          from (select created_at as earlier, coalesce(lag(created_at) over (order by reward_window desc), ${now}::timestamptz) as later
-                  from (select created_at, reward_window from ledger_entries
-                         where user_id = ${userId} and kind = 'daily_reward' order by reward_window desc limit ${SCRIPTED_CLAIM_RUN}) last
-                 where exists (select 1 from claimed)) pairs
       ), scripted as (
         insert into risk_signals (user_id, kind, subject, details, created_at)
-        select ${userId}, 'scripted_claims', 'claim rhythm', ${`${SCRIPTED_CLAIM_RUN} claims in a row, each within ${SCRIPTED_CLAIM_SECONDS} s of becoming due`}, ${now}
-         where (select scripted from rhythm)
+        select id, 'scripted_claims', 'claim rhythm', ${`${SCRIPTED_CLAIM_RUN} claims in a row, each within ${SCRIPTED_CLAIM_SECONDS} s of becoming due`}, ${now}
+          from claimed where punctual_claims >= ${SCRIPTED_CLAIM_RUN}
         on conflict (user_id, kind, subject) do nothing
       )`;
 }

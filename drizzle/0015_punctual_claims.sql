@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "punctual_claims" integer DEFAULT 0 NOT NULL;
