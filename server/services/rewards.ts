@@ -99,7 +99,7 @@ export async function claimDailyReward({ db, clock, rules }: Deps, claimant: Cla
         select reward.id, claimed.referred_by, claimed.id, ${bonus}, ${now} from claimed, reward
          where claimed.referred_by is not null and ${bonus} > 0 and not claimed.verified
         returning reward_entry_id
-      )${origin ? claimNotesSql({ sharedNetworkAccounts: origin.sharedNetworkAccounts }, { network: origin.network, now }) : sql``}
+      )${origin ? claimNotesSql(origin, now) : sql``}
       select (select user_id from member) as member_id, (select touch_due from member) as touch_due,
              (select count(*) from reward)::int as credited, (select count(*) from bonus)::int as bonuses, (select amount::text from reward) as amount`,
   );

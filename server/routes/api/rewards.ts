@@ -39,9 +39,6 @@ declare module "fastify" {
     userId: number;
     sessionIdHash: string;
   }
-}
-
-declare module "fastify" {
   interface FastifyContextConfig {
     /** The handler proves the session live inside its own statement: the guard only asks for a well-formed session cookie. */
     sessionInStatement?: boolean;

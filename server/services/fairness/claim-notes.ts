@@ -5,11 +5,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const SCRIPTED_CLAIM_RUN = 7;
 export const SCRIPTED_CLAIM_SECONDS = 2;
 
-export type ClaimNoteRules = {
-  /** Accounts claiming from one network within a day before each is flagged. */
-  sharedNetworkAccounts: number;
-};
-
 /**
  * The new value of users.punctual_claims in a claim's UPDATE of the users
  * row: one more when this claim came within SCRIPTED_CLAIM_SECONDS of the
@@ -36,15 +31,22 @@ export function punctualClaimsSql(claimIntervalHours: number, now: Date): SQL {
  * Every CTE sees the snapshot taken before the claim: the claimant is
  * counted and marked by hand, and known as `claimed`'s id.
  */
-export function claimNotesSql(rules: ClaimNoteRules, claim: { network: string; now: Date }): SQL {
-  const { network, now } = claim;
-  const userId = sql`(select id from claimed)`;
+export function claimNotesSql(
+  origin: {
+    /** The claim's network (see networkOf). */
+    network: string;
+    /** Accounts claiming from one network within a day before each is flagged. */
+    sharedNetworkAccounts: number;
+  },
+  now: Date,
+): SQL {
+  const { network, sharedNetworkAccounts: threshold } = origin;
+  const claimant = sql`(select id from claimed)`;
   const since = new Date(now.getTime() - DAY_MS);
-  const threshold = rules.sharedNetworkAccounts;
   return sql`
       , counted as (
         select count(*)::int + 1 >= ${threshold} as shared from (
-          select 1 from claim_networks where network = ${network} and last_claim_at > ${since} and user_id <> ${userId}
+          select 1 from claim_networks where network = ${network} and last_claim_at > ${since} and user_id <> ${claimant}
            limit ${threshold - 1}) others
          where exists (select 1 from claimed)
       ), noted as (
@@ -55,7 +57,7 @@ export function claimNotesSql(rules: ClaimNoteRules, claim: { network: string; n
         returning user_id
       ), others as (
         update claim_networks set flagged_at = ${now}
-         where network = ${network} and last_claim_at > ${since} and flagged_at is null and user_id <> ${userId}
+         where network = ${network} and last_claim_at > ${since} and flagged_at is null and user_id <> ${claimant}
            and coalesce((select shared from counted), false)
         returning user_id
       ), shared_network as (
