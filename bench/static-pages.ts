@@ -84,12 +84,15 @@ const raw = (url: string) => execFileSync("curl", ["-s", "-H", "Accept-Encoding:
 
 try {
   const rows: Array<Array<string | number>> = [];
+  // Every contestant answers every path for a while before the first round, so no round measures a process just
+  // started: a JIT compiling the path's code, or a young heap's first collections.
+  for (const page of PATHS) {
+    for (const contestant of contestants)
+      wrk({ url: `${contestant.base}${page}`, seconds: WARM_UP_SECONDS, headers: { "Accept-Encoding": "gzip" } });
+  }
   for (const page of PATHS) {
     const bodies = contestants.map((contestant) => gunzipSync(raw(`${contestant.base}${page}`)));
     if (!bodies.every((body) => body.equals(bodies[0] as Buffer))) throw new Error(`${page}: the contestants do not serve the same bytes`);
-    // Every contestant answers this path for a while before the rounds, so no round measures a JIT compiling the path's code.
-    for (const contestant of contestants)
-      wrk({ url: `${contestant.base}${page}`, seconds: WARM_UP_SECONDS, headers: { "Accept-Encoding": "gzip" } });
     const runs = {
       product: [] as Array<{ rps: number; cpu: number }>,
       floor: [] as Array<{ rps: number; cpu: number }>,
@@ -143,7 +146,7 @@ try {
     notes: [
       "Fastify floor: one bare Fastify 5 process, no logger, no hooks, one route per path sending the bytes and headers the product sent (security headers included).",
       "nginx: 1 worker, gzip_static, access log off; product: one Node process, log level warn, request metrics on.",
-      "wrk (1 thread) shares the 2 cores with the server it loads; req/s columns are medians over the rounds, after a 2 s warm-up of each contestant on each path.",
+      "wrk (1 thread) shares the 2 cores with the server it loads; req/s columns are medians over the rounds, after a 2 s warm-up of each contestant on every path before the first round.",
     ],
   });
 } finally {
