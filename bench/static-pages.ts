@@ -146,7 +146,7 @@ try {
     notes: [
       "Fastify floor: one bare Fastify 5 process, no logger, no hooks, one route per path sending the bytes and headers the product sent (security headers included).",
       "nginx: 1 worker, gzip_static, access log off; product: one Node process, log level warn, request metrics on.",
-      "wrk (1 thread) shares the 2 cores with the server it loads; req/s columns are medians over the rounds, after a 2 s warm-up of each contestant on every path before the first round.",
+      `wrk (1 thread) shares the 2 cores with the server it loads; req/s columns are medians over the rounds, after a ${WARM_UP_SECONDS} s warm-up of each contestant on every path before the first round.`,
     ],
   });
 } finally {
