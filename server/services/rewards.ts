@@ -1,10 +1,17 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import type { SiteConfig } from "../../config/site.ts";
 import type { Clock } from "../clock.ts";
-import { type Database, preparedRows } from "../db/client.ts";
+import { type Database, type PlaceholderOf, preparedStatement } from "../db/client.ts";
 import { type LedgerKind, users } from "../db/schema.ts";
-import { claimNotesSql, punctualClaimsSql } from "./fairness/claim-notes.ts";
-import { liveSessionSql } from "./sessions.ts";
+import {
+  type ClaimNoteValues,
+  type ClaimOrigin,
+  claimNotesSql,
+  claimNoteValues,
+  type PunctualClaimValues,
+  punctualClaimsSql,
+} from "./fairness/claim-notes.ts";
+import { type LiveSessionValues, liveSessionSql, liveSessionValues } from "./sessions.ts";
 
 export type RewardRules = SiteConfig["rewards"];
 type Deps = { db: Database; clock: Clock; rules: RewardRules };
@@ -17,14 +24,23 @@ export function configuredMultiplier(rules: RewardRules, at: Date): number {
   return rules.specialDays.find((special) => special.date === day)?.multiplier ?? 1;
 }
 
+type RewardAmountValues = { dailyAmount: bigint; day: string; configuredMultiplier: number };
+
 /**
  * The reward at a moment, in SQL: the daily amount times the day's
  * multiplier, where a day an operator set in special_days wins over the
  * configuration's list.
  */
-function rewardAmountSql(rules: RewardRules, at: Date) {
-  const day = at.toISOString().slice(0, 10);
-  return sql`(${BigInt(rules.dailyAmount)}::bigint * coalesce((select multiplier from special_days where day = ${day}), ${configuredMultiplier(rules, at)})::bigint)`;
+function rewardAmountSql(value: PlaceholderOf<RewardAmountValues>): SQL {
+  return sql`(${value("dailyAmount")}::bigint * coalesce((select multiplier from special_days where day = ${value("day")}), ${value("configuredMultiplier")})::bigint)`;
+}
+
+function rewardAmountValues(rules: RewardRules, at: Date): RewardAmountValues {
+  return {
+    dailyAmount: BigInt(rules.dailyAmount),
+    day: at.toISOString().slice(0, 10),
+    configuredMultiplier: configuredMultiplier(rules, at),
+  };
 }
 
 /** Milliseconds until the next claim opens; 0 when one is due. */
@@ -43,42 +59,21 @@ export type ClaimResult =
   /** A session claimant whose session is unknown or expired. */
   | { ok: false; reason: "signed-out" };
 
-/** Where a claim came from, for the fairness notes it makes: the network (see networkOf) and the threshold of shared-network claims. */
-export type ClaimOrigin = { network: string; sharedNetworkAccounts: number };
+type ClaimRow = { member_id: number | null; touch_due: boolean | null; credited: number; bonuses: number; amount: string | null };
+type ClaimValues = RewardAmountValues & PunctualClaimValues & { now: string; dueBefore: string; referralBonus: bigint };
 
-/**
- * Credits the daily reward, and the referrer's bonus, in one SQL statement;
- * the bonus waits as pending while the claimant's email is not verified.
- * The conditional UPDATE is the lock: of many concurrent claims, PostgreSQL
- * lets one change the row and re-checks the others against the new
- * last_claim_at, so they change nothing. The ledger's unique indexes are a
- * second guard. Each balance moves in the same statement as its entry, and
- * so do the fairness notes of a claim from a known origin. A session
- * claimant's session is proved live in the same statement too: the claim is
- * then one round trip and one commit, which is what bounds claims per second.
- */
-export async function claimDailyReward({ db, clock, rules }: Deps, claimant: Claimant, origin?: ClaimOrigin): Promise<ClaimResult> {
-  const now = clock.now();
-  const dueBefore = new Date(now.getTime() - rules.claimIntervalHours * HOUR_MS);
-  const bonus = BigInt(rules.referralBonus);
-  const bySession = "sessionIdHash" in claimant;
-  const [row] = await preparedRows<{
-    member_id: number | null;
-    touch_due: boolean | null;
-    credited: number;
-    bonuses: number;
-    amount: string | null;
-  }>(
-    db,
-    `claim-daily-reward${bySession ? "-by-session" : ""}${origin ? "-noted" : ""}`,
-    sql`
-      with member as (${bySession ? liveSessionSql(claimant.sessionIdHash, now) : sql`select ${claimant.userId}::int as user_id, false as touch_due`}
-      ), amount as (select ${rewardAmountSql(rules, now)} as value
+/** The claim's statement, for a claimant known by id or by session, with or without the fairness notes of its origin. */
+function claimSql(member: SQL, notes: SQL | undefined, value: PlaceholderOf<ClaimValues>): SQL {
+  const now = value("now");
+  const bonus = value("referralBonus");
+  return sql`
+      with member as (${member}
+      ), amount as (select ${rewardAmountSql(value)} as value
       ), claimed as (
         update users
            set last_claim_at = ${now}, claim_count = claim_count + 1, balance = balance + (select value from amount),
-               punctual_claims = ${punctualClaimsSql(rules.claimIntervalHours, now)}
-         where id = (select user_id from member) and frozen_at is null and (last_claim_at is null or last_claim_at <= ${dueBefore})
+               punctual_claims = ${punctualClaimsSql(value)}
+         where id = (select user_id from member) and frozen_at is null and (last_claim_at is null or last_claim_at <= ${value("dueBefore")})
         returning id, referred_by, claim_count, punctual_claims, email_verified_at is not null as verified
       ), reward as (
         insert into ledger_entries (user_id, kind, amount, created_at, reward_window)
@@ -99,10 +94,60 @@ export async function claimDailyReward({ db, clock, rules }: Deps, claimant: Cla
         select reward.id, claimed.referred_by, claimed.id, ${bonus}, ${now} from claimed, reward
          where claimed.referred_by is not null and ${bonus} > 0 and not claimed.verified
         returning reward_entry_id
-      )${origin ? claimNotesSql(origin, now) : sql``}
+      )${notes ?? sql``}
       select (select user_id from member) as member_id, (select touch_due from member) as touch_due,
-             (select count(*) from reward)::int as credited, (select count(*) from bonus)::int as bonuses, (select amount::text from reward) as amount`,
-  );
+             (select count(*) from reward)::int as credited, (select count(*) from bonus)::int as bonuses, (select amount::text from reward) as amount`;
+}
+
+type MemberById = { userId: number };
+const memberByIdSql = (value: PlaceholderOf<MemberById>) => sql`select ${value("userId")}::int as user_id, false as touch_due`;
+
+/** The four forms of the claim, each built once: the hot one is a session's claim with its notes. */
+const claimStatements = {
+  byId: preparedStatement<ClaimRow, ClaimValues & MemberById>("claim-daily-reward", (value) =>
+    claimSql(memberByIdSql(value), undefined, value),
+  ),
+  byIdNoted: preparedStatement<ClaimRow, ClaimValues & MemberById & ClaimNoteValues>("claim-daily-reward-noted", (value) =>
+    claimSql(memberByIdSql(value), claimNotesSql(value), value),
+  ),
+  bySession: preparedStatement<ClaimRow, ClaimValues & LiveSessionValues>("claim-daily-reward-by-session", (value) =>
+    claimSql(liveSessionSql(value), undefined, value),
+  ),
+  bySessionNoted: preparedStatement<ClaimRow, ClaimValues & LiveSessionValues & ClaimNoteValues>(
+    "claim-daily-reward-by-session-noted",
+    (value) => claimSql(liveSessionSql(value), claimNotesSql(value), value),
+  ),
+};
+
+/**
+ * Credits the daily reward, and the referrer's bonus, in one SQL statement;
+ * the bonus waits as pending while the claimant's email is not verified.
+ * The conditional UPDATE is the lock: of many concurrent claims, PostgreSQL
+ * lets one change the row and re-checks the others against the new
+ * last_claim_at, so they change nothing. The ledger's unique indexes are a
+ * second guard. Each balance moves in the same statement as its entry, and
+ * so do the fairness notes of a claim from a known origin. A session
+ * claimant's session is proved live in the same statement too: the claim is
+ * then one round trip and one commit, which is what bounds claims per second.
+ */
+export async function claimDailyReward({ db, clock, rules }: Deps, claimant: Claimant, origin?: ClaimOrigin): Promise<ClaimResult> {
+  const now = clock.now();
+  const values: ClaimValues = {
+    ...rewardAmountValues(rules, now),
+    now: now.toISOString(),
+    dueBefore: new Date(now.getTime() - rules.claimIntervalHours * HOUR_MS).toISOString(),
+    claimIntervalMs: rules.claimIntervalHours * HOUR_MS,
+    referralBonus: BigInt(rules.referralBonus),
+  };
+  const notes = origin && claimNoteValues(origin, now);
+  const [row] =
+    "sessionIdHash" in claimant
+      ? notes
+        ? await claimStatements.bySessionNoted(db, { ...values, ...liveSessionValues(claimant.sessionIdHash, now), ...notes })
+        : await claimStatements.bySession(db, { ...values, ...liveSessionValues(claimant.sessionIdHash, now) })
+      : notes
+        ? await claimStatements.byIdNoted(db, { ...values, userId: claimant.userId, ...notes })
+        : await claimStatements.byId(db, { ...values, userId: claimant.userId });
   if (!row || row.member_id === null) return { ok: false, reason: "signed-out" };
   const userId = Number(row.member_id);
   const sessionTouchDue = row.touch_due === true;
@@ -128,36 +173,39 @@ export type Dashboard = {
   recent: Array<{ kind: LedgerKind; amount: bigint; createdAt: Date }>;
 };
 
-/** Everything the dashboard shows, in one round trip to the database. */
-export async function dashboardFor({ db, clock, rules }: Deps, userId: number): Promise<Dashboard | null> {
-  const now = clock.now();
-  const [row] = await preparedRows<{
-    first_name: string;
-    balance: string;
-    address: string | null;
-    referral_code: string;
-    last_claim_at: Date | string | null;
-    referral_count: number;
-    referral_bonus_total: string;
-    referral_bonus_pending: string;
-    email_verified: boolean;
-    todays_reward: string;
-    recent: Array<{ kind: LedgerKind; amount: string; created_at: string }>;
-  }>(
-    db,
-    "dashboard",
-    sql`
+type DashboardRow = {
+  first_name: string;
+  balance: string;
+  address: string | null;
+  referral_code: string;
+  last_claim_at: Date | string | null;
+  referral_count: number;
+  referral_bonus_total: string;
+  referral_bonus_pending: string;
+  email_verified: boolean;
+  todays_reward: string;
+  recent: Array<{ kind: LedgerKind; amount: string; created_at: string }>;
+};
+
+const dashboardStatement = preparedStatement<DashboardRow, RewardAmountValues & { userId: number }>(
+  "dashboard",
+  (value) => sql`
       select u.first_name, u.balance::text as balance, u.wallet_address as address, u.referral_code, u.last_claim_at,
              (select count(*) from users r where r.referred_by = u.id)::int as referral_count,
              (select coalesce(sum(l.amount), 0) from ledger_entries l where l.user_id = u.id and l.kind = 'referral_bonus')::text as referral_bonus_total,
              (select coalesce(sum(p.amount), 0) from pending_referral_bonuses p where p.referrer_id = u.id and p.credited_at is null)::text as referral_bonus_pending,
              u.email_verified_at is not null as email_verified,
-             ${rewardAmountSql(rules, now)}::text as todays_reward,
+             ${rewardAmountSql(value)}::text as todays_reward,
              coalesce((select json_agg(json_build_object('kind', e.kind, 'amount', e.amount::text, 'created_at', e.created_at) order by e.created_at desc, e.id desc)
                          from (select kind, amount, created_at, id from ledger_entries where user_id = u.id order by created_at desc, id desc limit 10) e), '[]'::json) as recent
         from users u
-       where u.id = ${userId}`,
-  );
+       where u.id = ${value("userId")}`,
+);
+
+/** Everything the dashboard shows, in one round trip to the database. */
+export async function dashboardFor({ db, clock, rules }: Deps, userId: number): Promise<Dashboard | null> {
+  const now = clock.now();
+  const [row] = await dashboardStatement(db, { ...rewardAmountValues(rules, now), userId });
   if (!row) return null;
   return {
     firstName: row.first_name,

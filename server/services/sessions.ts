@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, desc, eq, lt, notInArray, sql } from "drizzle-orm";
+import { and, desc, eq, lt, notInArray, type SQL, sql } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
-import type { Database } from "../db/client.ts";
+import type { Database, PlaceholderOf } from "../db/client.ts";
 import { sessions } from "../db/schema.ts";
 
 export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
@@ -86,14 +86,19 @@ export async function findSession({ db, clock }: Deps, idHash: string): Promise<
   return { idHash, userId: row.userId, remember: row.remember, expiresAt };
 }
 
+export type LiveSessionValues = { sessionIdHash: string; now: string; touchBefore: string };
+
 /**
  * The live session with this id hash, as a one-row SELECT to put inside
  * another statement (user_id, and touch_due when findSession would write its
  * last use): a hot call proves the session in its own round trip.
  */
-export function liveSessionSql(idHash: string, now: Date) {
-  const touchBefore = new Date(now.getTime() - TOUCH_INTERVAL_MS);
-  return sql`select user_id, (not remember and last_seen_at <= ${touchBefore}) as touch_due from sessions where id_hash = ${idHash} and expires_at > ${now}`;
+export function liveSessionSql(value: PlaceholderOf<LiveSessionValues>): SQL {
+  return sql`select user_id, (not remember and last_seen_at <= ${value("touchBefore")}) as touch_due from sessions where id_hash = ${value("sessionIdHash")} and expires_at > ${value("now")}`;
+}
+
+export function liveSessionValues(sessionIdHash: string, now: Date): LiveSessionValues {
+  return { sessionIdHash, now: now.toISOString(), touchBefore: new Date(now.getTime() - TOUCH_INTERVAL_MS).toISOString() };
 }
 
 export async function deleteSession({ db }: Pick<Deps, "db">, idHash: string): Promise<void> {

@@ -1,19 +1,51 @@
 import { type SQL, sql } from "drizzle-orm";
+import type { PlaceholderOf } from "../../db/client.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Claims this many days running, each within this many seconds of the moment it became due, look scripted. */
 export const SCRIPTED_CLAIM_RUN = 7;
 export const SCRIPTED_CLAIM_SECONDS = 2;
 
+export type PunctualClaimValues = { now: string; claimIntervalMs: number };
+
 /**
  * The new value of users.punctual_claims in a claim's UPDATE of the users
  * row: one more when this claim came within SCRIPTED_CLAIM_SECONDS of the
  * moment it became due, else none.
  */
-export function punctualClaimsSql(claimIntervalHours: number, now: Date): SQL {
-  const interval = claimIntervalHours * 60 * 60 * 1000;
-  return sql`case when last_claim_at is not null and abs(extract(epoch from ${now}::timestamptz - last_claim_at) * 1000 - ${interval}) <= ${SCRIPTED_CLAIM_SECONDS * 1000}
+export function punctualClaimsSql(value: PlaceholderOf<PunctualClaimValues>): SQL {
+  return sql`case when last_claim_at is not null and abs(extract(epoch from ${value("now")}::timestamptz - last_claim_at) * 1000 - ${value("claimIntervalMs")}) <= ${SCRIPTED_CLAIM_SECONDS * 1000}
                   then punctual_claims + 1 else 0 end`;
+}
+
+/** Where a claim came from, for the fairness notes it makes. */
+export type ClaimOrigin = {
+  /** The claim's network (see networkOf). */
+  network: string;
+  /** Accounts claiming from one network within a day before each is flagged. */
+  sharedNetworkAccounts: number;
+};
+
+export type ClaimNoteValues = {
+  network: string;
+  now: string;
+  /** A day before the claim: claims since count towards a shared network. */
+  since: string;
+  sharedNetworkAccounts: number;
+  /** The other accounts it takes to reach the threshold: the count stops there. */
+  othersToCount: number;
+  sharedNetworkDetails: string;
+};
+
+export function claimNoteValues({ network, sharedNetworkAccounts }: ClaimOrigin, now: Date): ClaimNoteValues {
+  return {
+    network,
+    now: now.toISOString(),
+    since: new Date(now.getTime() - DAY_MS).toISOString(),
+    sharedNetworkAccounts,
+    othersToCount: sharedNetworkAccounts - 1,
+    sharedNetworkDetails: `${sharedNetworkAccounts} or more accounts claimed from ${network} within a day`,
+  };
 }
 
 /**
@@ -31,23 +63,16 @@ export function punctualClaimsSql(claimIntervalHours: number, now: Date): SQL {
  * Every CTE sees the snapshot taken before the claim: the claimant is
  * counted and marked by hand, and known as `claimed`'s id.
  */
-export function claimNotesSql(
-  origin: {
-    /** The claim's network (see networkOf). */
-    network: string;
-    /** Accounts claiming from one network within a day before each is flagged. */
-    sharedNetworkAccounts: number;
-  },
-  now: Date,
-): SQL {
-  const { network, sharedNetworkAccounts: threshold } = origin;
+export function claimNotesSql(value: PlaceholderOf<ClaimNoteValues>): SQL {
   const claimant = sql`(select id from claimed)`;
-  const since = new Date(now.getTime() - DAY_MS);
+  const network = value("network");
+  const now = value("now");
+  const since = value("since");
   return sql`
       , counted as (
-        select count(*)::int + 1 >= ${threshold} as shared from (
+        select count(*)::int + 1 >= ${value("sharedNetworkAccounts")} as shared from (
           select 1 from claim_networks where network = ${network} and last_claim_at > ${since} and user_id <> ${claimant}
-           limit ${threshold - 1}) others
+           limit ${value("othersToCount")}) others
          where exists (select 1 from claimed)
       ), noted as (
         insert into claim_networks (user_id, network, last_claim_at, flagged_at)
@@ -62,7 +87,7 @@ export function claimNotesSql(
         returning user_id
       ), shared_network as (
         insert into risk_signals (user_id, kind, subject, details, created_at)
-        select user_id, 'shared_network_claims', ${network}, ${`${threshold} or more accounts claimed from ${network} within a day`}, ${now}
+        select user_id, 'shared_network_claims', ${network}, ${value("sharedNetworkDetails")}, ${now}
           from (select user_id from others union all select user_id from noted where (select shared from counted)) accounts
         on conflict (user_id, kind, subject) do nothing
       ), scripted as (
