@@ -5,6 +5,7 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, 
 import type { Route } from "./+types/root";
 import "./app.css";
 import { NoticeProvider } from "./components/ui/notice.tsx";
+import { PAGE_END_ID } from "./layout/page-end.ts";
 import { PageShell } from "./layout/page-shell.tsx";
 import { isArticle } from "./lib/article-page.ts";
 import { site } from "./site.ts";
@@ -26,6 +27,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={site.site.themeColor} />
+        <link rel="expect" href={`#${PAGE_END_ID}`} blocking="render" />
         <Meta />
         <Links />
         {articleOnly ? articleScript.imports.map((href) => <link key={href} rel="modulepreload" href={href} />) : null}

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { GuideBar } from "./guide-bar.tsx";
+import { PAGE_END_ID } from "./page-end.ts";
 import { SiteFooter } from "./site-footer.tsx";
 import { SiteNav } from "./site-nav.tsx";
 
@@ -18,6 +19,7 @@ export function PageShell({ variant = "site", children }: { variant?: "site" | "
         {children}
       </main>
       <SiteFooter checkAuth={variant === "site"} />
+      <div id={PAGE_END_ID} hidden />
     </div>
   );
 }

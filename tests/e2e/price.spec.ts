@@ -1,18 +1,12 @@
 import { holdRequests } from "./support/hold.ts";
+import { layoutShifts, recordLayoutShifts } from "./support/layout-shifts.ts";
 import { expect, test } from "./support/test.ts";
 
 const PRICE = /^\$\d+\.\d{10}$/;
 
 test.describe("price badge", () => {
   test("shows the live price with a dollar sign and 10 decimals, and nothing shifts when it arrives", async ({ page }) => {
-    await page.addInitScript(() => {
-      (window as unknown as { shifts: number[] }).shifts = [];
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
-          if (!entry.hadRecentInput) (window as unknown as { shifts: number[] }).shifts.push(entry.value);
-        }
-      }).observe({ type: "layout-shift", buffered: true });
-    });
+    await recordLayoutShifts(page);
     const { release } = await holdRequests(page, "**/api/kestrel-price");
     await page.goto("/");
     const badge = page.getByText(/KSTL price/).locator("..");
@@ -23,8 +17,7 @@ test.describe("price badge", () => {
     const after = await badge.boundingBox();
     expect(after).toEqual(before);
     await page.waitForTimeout(300);
-    const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
-    expect(shifts.reduce((sum, value) => sum + value, 0)).toBe(0);
+    expect(await layoutShifts(page)).toEqual([]);
   });
 
   test("is muted when the price is unavailable", async ({ page }) => {
