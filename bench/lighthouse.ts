@@ -29,13 +29,19 @@ export type LighthouseScores = Record<(typeof CATEGORIES)[number], number> & {
   lcpMs: number;
   tbtMs: number;
   failing: string[];
+  /** What kept Lighthouse from scoring a category in this run: its runtime error, or the audits that errored. */
+  errors: string[];
 };
 
 export async function auditPage(url: string, port: number): Promise<LighthouseScores> {
   const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-  const { categories, audits } = result.lhr;
-  const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+  const { categories, audits, runtimeError } = result.lhr;
+  // A category Lighthouse could not score is NaN, left out of the median and explained in the notes, never a 0.
+  const score = (id: string) => {
+    const value = categories[id]?.score;
+    return value === null || value === undefined ? Number.NaN : Math.round(value * 100);
+  };
   const failing = Object.values(audits)
     .filter((audit) => audit.scoreDisplayMode === "binary" && audit.score === 0)
     .map((audit) => audit.id);
@@ -48,6 +54,12 @@ export async function auditPage(url: string, port: number): Promise<LighthouseSc
     lcpMs: audits["largest-contentful-paint"]?.numericValue ?? Number.NaN,
     tbtMs: audits["total-blocking-time"]?.numericValue ?? Number.NaN,
     failing,
+    errors: [
+      ...(runtimeError ? [`${runtimeError.code}: ${runtimeError.message}`] : []),
+      ...Object.values(audits)
+        .filter((audit) => audit.errorMessage)
+        .map((audit) => `${audit.id}: ${audit.errorMessage}`),
+    ],
   };
 }
 
@@ -63,7 +75,8 @@ try {
     const runs: LighthouseScores[] = [];
     for (let run = 0; run < RUNS; run++) runs.push(await auditPage(`${server.url}${page}`, chrome.port));
     // A run that could not measure a metric (NaN) does not count toward its median.
-    const pick = (key: keyof Omit<LighthouseScores, "failing">) => median(runs.map((scores) => scores[key]).filter(Number.isFinite));
+    const pick = (key: keyof Omit<LighthouseScores, "failing" | "errors">) =>
+      median(runs.map((scores) => scores[key]).filter(Number.isFinite));
     rows.push([
       page,
       pick("performance"),
@@ -76,6 +89,11 @@ try {
     ]);
     const failing = [...new Set(runs.flatMap((scores) => scores.failing))];
     if (failing.length > 0) notes.push(`${page}: failing audits: ${failing.join(", ")}`);
+    const unscored = runs.filter((scores) => scores.errors.length > 0);
+    if (unscored.length > 0)
+      notes.push(
+        `${page}: ${unscored.length} of ${RUNS} runs could not score every category (${[...new Set(unscored.flatMap((scores) => scores.errors))].join("; ")})`,
+      );
   }
   recordSection("lighthouse", {
     title: `Lighthouse ${RUNS}× per page (mobile, simulated throttling), median`,
