@@ -1,5 +1,6 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { releaseGate } from "./hold.ts";
 
 /**
  * A server in front of the site that sends one page in two parts, cut inside
@@ -8,10 +9,7 @@ import type { AddressInfo } from "node:net";
  * passes through.
  */
 export async function serveSplitPage(siteUrl: string, pagePath: string): Promise<{ url: string; release(): void; close(): Promise<void> }> {
-  let release: () => void = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
+  const { released, release } = releaseGate();
   const server = createServer(async (request, response) => {
     const upstream = await fetch(new URL(request.url ?? "/", siteUrl), { headers: { cookie: request.headers.cookie ?? "" } });
     const body = Buffer.from(await upstream.arrayBuffer());
@@ -20,8 +18,9 @@ export async function serveSplitPage(siteUrl: string, pagePath: string): Promise
     );
     response.writeHead(upstream.status, Object.fromEntries(headers));
     if (request.url !== pagePath) return response.end(body);
-    const cut = body.indexOf("</li>", body.indexOf("<header")) + "</li>".length;
-    if (cut < "</li>".length) throw new Error(`${pagePath} has no list in its header to cut`);
+    const firstItemEnd = body.indexOf("</li>", body.indexOf("<header"));
+    if (firstItemEnd === -1) throw new Error(`${pagePath} has no list in its header to cut`);
+    const cut = firstItemEnd + "</li>".length;
     response.write(body.subarray(0, cut));
     await released;
     response.end(body.subarray(cut));
