@@ -29,7 +29,7 @@ export type LighthouseScores = Record<(typeof CATEGORIES)[number], number> & {
   lcpMs: number;
   tbtMs: number;
   failing: string[];
-  /** What kept Lighthouse from scoring a category in this run: its runtime error, or the audits that errored. */
+  /** What kept Lighthouse from scoring a category in this run: its runtime error (every audit then errs with it), else the audits that errored. */
   errors: string[];
 };
 
@@ -54,12 +54,11 @@ export async function auditPage(url: string, port: number): Promise<LighthouseSc
     lcpMs: audits["largest-contentful-paint"]?.numericValue ?? Number.NaN,
     tbtMs: audits["total-blocking-time"]?.numericValue ?? Number.NaN,
     failing,
-    errors: [
-      ...(runtimeError ? [`${runtimeError.code}: ${runtimeError.message}`] : []),
-      ...Object.values(audits)
-        .filter((audit) => audit.errorMessage)
-        .map((audit) => `${audit.id}: ${audit.errorMessage}`),
-    ],
+    errors: runtimeError
+      ? [`${runtimeError.code}: ${runtimeError.message}`]
+      : Object.values(audits)
+          .filter((audit) => audit.errorMessage)
+          .map((audit) => `${audit.id}: ${audit.errorMessage}`),
   };
 }
 
