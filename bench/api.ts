@@ -2,13 +2,15 @@
  * The API calls against two floors served by the same process, in interleaved
  * rounds, on PGlite and on the PostgreSQL server: a bare Fastify JSON route
  * (no I/O) and a route doing one primary-key SELECT through the app's own pool.
- * Requests per second, p50 and p99, and the ratios. Then the home page and
- * the price call, idle and under a 50-connection dashboard load, to show
- * whether the database holds up the event loop. Then concurrent claims by
- * many seeded users, each with a claim behind it two intervals ago, each
- * credited once (checked with SQL afterwards), in rounds beside their own
- * floors: all from one network, as a farm would (each claim also writes its
- * shared-network signal), and each from a network of its own, as members do.
+ * Requests per second, p50 and p99, the ratios, and the CPU a request costs
+ * the server and the PostgreSQL server, which says which side bounds a call.
+ * Then the home page and the price call, idle and under a 50-connection
+ * dashboard load, to show whether the database holds up the event loop.
+ * Then concurrent claims by many seeded users, each with a claim behind it
+ * two intervals ago, each credited once (checked with SQL afterwards), in
+ * rounds beside their own floors: all from one network, as a farm would (each
+ * claim also writes its shared-network signal), and each from a network of
+ * its own, as members do.
  * Goals: price ≥ 0.8× the bare route; on PostgreSQL dashboard ≥ 0.5× the
  * SELECT floor, claim ≥ 0.35× and claim p99 < 50 ms at 50 connections; under
  * load, / and price p99 within 2× of idle.
@@ -26,8 +28,9 @@ import { hashPassword } from "../server/services/auth/passwords.ts";
 import { emptyServerDatabase } from "../tests/helpers/test-database.ts";
 import { startServer } from "../tests/support/server-process.ts";
 import { ensureDebianPackages } from "../tests/support/system-packages.ts";
+import { cpuDuring, postgresPids } from "./lib/cpu.ts";
 import { recordSection, round } from "./lib/report.ts";
-import { type LoadResult, median, wrk, wrkInBackground } from "./lib/wrk.ts";
+import { type LoadResult, median, type WrkOptions, wrk, wrkInBackground } from "./lib/wrk.ts";
 
 const SITE = loadSiteConfig();
 const APP = SITE.token.slug;
@@ -85,7 +88,16 @@ async function seedUsers(database: DatabaseHandle, count: number): Promise<strin
   return tokens;
 }
 
-function compare(label: string, route: LoadResult[], bare: LoadResult[], floor: LoadResult[]): Array<string | number> {
+/** A load and the CPU it cost a request: the server process's, and the PostgreSQL server's (null on PGlite, whose thread is the server's). */
+type MeasuredLoad = LoadResult & { serverCpuUs: number; databaseCpuUs: number | null };
+
+/** The CPU a request costs each side, so a call's ratio says which side bounds it. */
+function cpuPerRequest(load: MeasuredLoad[], side: "serverCpuUs" | "databaseCpuUs"): number | string {
+  const perRound = load.map((run) => run[side]);
+  return perRound.every((value) => value !== null) ? round(median(perRound as number[]), 0) : "–";
+}
+
+function compare(label: string, route: MeasuredLoad[], bare: LoadResult[], floor: LoadResult[]): Array<string | number> {
   const ratio = (to: LoadResult[]) => round(median(route.map((run, index) => run.rps / (to[index] as LoadResult).rps)));
   return [
     label,
@@ -96,6 +108,8 @@ function compare(label: string, route: LoadResult[], bare: LoadResult[], floor: 
     round(median(route.map((run) => run.p99Ms))),
     ratio(bare),
     ratio(floor),
+    cpuPerRequest(route, "serverCpuUs"),
+    cpuPerRequest(route, "databaseCpuUs"),
   ];
 }
 
@@ -168,12 +182,25 @@ async function measure(driver: "pglite" | "postgres") {
     TRUST_PROXY: "127.0.0.1",
     SESSION_SECRET: "bench-secret-0123456789abcdef0123456789",
   });
+  const serverPids = () => [server.child.pid as number];
+  const databasePids = driver === "postgres" ? postgresPids : () => [];
+  const measured = (options: WrkOptions): MeasuredLoad => {
+    const database = cpuDuring(databasePids, () => cpuDuring(serverPids, () => wrk(options)));
+    const { result: run, cpuSeconds: serverCpu } = database.result;
+    const perRequestUs = (seconds: number) => (seconds * 1e6) / run.requests;
+    return {
+      ...run,
+      serverCpuUs: perRequestUs(serverCpu),
+      databaseCpuUs: driver === "postgres" ? perRequestUs(database.cpuSeconds) : null,
+    };
+  };
   const rows: Array<Array<string | number>> = [];
   const blocking: Array<Array<string | number>> = [];
+  const floorCpu: MeasuredLoad[] = [];
   const dashboardUnderLoad: number[] = [];
   const claimLoads = [
-    { label: "all from one network", ownNetworks: false, runs: [] as LoadResult[] },
-    { label: "each from its own network", ownNetworks: true, runs: [] as LoadResult[] },
+    { label: "all from one network", ownNetworks: false, runs: [] as MeasuredLoad[] },
+    { label: "each from its own network", ownNetworks: true, runs: [] as MeasuredLoad[] },
   ];
   try {
     const session = `session=${tokens[0]}`;
@@ -185,14 +212,15 @@ async function measure(driver: "pglite" | "postgres") {
       { label: "dashboard", url: `${server.url}/api/dashboard?app=${APP}`, headers: { Cookie: session } },
     ];
     for (const call of calls) {
-      const route: LoadResult[] = [];
+      const route: MeasuredLoad[] = [];
       const bare: LoadResult[] = [];
-      const floor: LoadResult[] = [];
+      const floor: MeasuredLoad[] = [];
       for (let index = 0; index < ROUNDS; index++) {
         bare.push(wrk({ url: bareUrl, seconds: SECONDS }));
-        floor.push(wrk({ url: floorUrl, seconds: SECONDS }));
-        route.push(wrk({ url: call.url, seconds: SECONDS, headers: call.headers }));
+        floor.push(measured({ url: floorUrl, seconds: SECONDS }));
+        route.push(measured({ url: call.url, seconds: SECONDS, headers: call.headers }));
       }
+      floorCpu.push(...floor);
       rows.push(compare(call.label, route, bare, floor));
     }
     // The home page and the price, alone and then beside a dashboard load: an event loop held by the database shows here.
@@ -221,15 +249,15 @@ async function measure(driver: "pglite" | "postgres") {
     // Claims in rounds too, each beside its own floors, so a minute when the machine is slower lowers both sides of the ratio.
     const slices = Array.from({ length: 2 * ROUNDS }, (_, index) => tokens.slice(1 + index * slice, 1 + (index + 1) * slice));
     const claimBare: LoadResult[] = [];
-    const claimFloor: LoadResult[] = [];
+    const claimFloor: MeasuredLoad[] = [];
     for (let index = 0; index < ROUNDS; index++) {
       claimBare.push(wrk({ url: bareUrl, seconds: SECONDS }));
-      claimFloor.push(wrk({ url: floorUrl, seconds: SECONDS }));
+      claimFloor.push(measured({ url: floorUrl, seconds: SECONDS }));
       // Each round starts with the other load, so neither always meets the machine right after the floors.
       for (const load of index % 2 ? [...claimLoads].reverse() : claimLoads) {
         const members = slices[2 * index + (load.ownNetworks ? 1 : 0)] as string[];
         load.runs.push(
-          wrk({
+          measured({
             url: `${server.url}/api/claim-daily-reward?app=${APP}`,
             seconds: CLAIM_SECONDS,
             cookies: members.map((token) => `session=${token}`),
@@ -239,6 +267,7 @@ async function measure(driver: "pglite" | "postgres") {
       }
     }
     for (const load of claimLoads) rows.push(compare(`claim, ${load.label}`, load.runs, claimBare, claimFloor));
+    floorCpu.push(...claimFloor);
   } finally {
     await server.stop();
   }
@@ -246,13 +275,14 @@ async function measure(driver: "pglite" | "postgres") {
   const credit = await creditCheck(checking);
   await checking.close();
   await target.drop();
-  return { rows, blocking, dashboardP99UnderLoad: median(dashboardUnderLoad), claimLoads, credit, slice };
+  const floorCpuUs = { server: cpuPerRequest(floorCpu, "serverCpuUs"), database: cpuPerRequest(floorCpu, "databaseCpuUs") };
+  return { rows, blocking, dashboardP99UnderLoad: median(dashboardUnderLoad), claimLoads, credit, slice, floorCpuUs };
 }
 
 /** BENCH_DRIVERS=pglite (or postgres) measures one of the two. */
 const drivers = (process.env.BENCH_DRIVERS ?? "pglite,postgres").split(",") as Array<"pglite" | "postgres">;
 for (const driver of drivers) {
-  const { rows, blocking, dashboardP99UnderLoad, claimLoads, credit, slice } = await measure(driver);
+  const { rows, blocking, dashboardP99UnderLoad, claimLoads, credit, slice, floorCpuUs } = await measure(driver);
   const perLoad = (count: (run: LoadResult) => number) =>
     claimLoads.map((load) => `${load.label}: ${load.runs.map(count).join(", ")}`).join("; ");
   const name = driver === "pglite" ? "PGlite (embedded)" : "the PostgreSQL server";
@@ -262,9 +292,23 @@ for (const driver of drivers) {
       driver === "postgres"
         ? "price ≥ 0.8× bare; dashboard ≥ 0.5× the SELECT floor, claim ≥ 0.35× it, claim p99 < 50 ms"
         : "price ≥ 0.8× bare",
-    columns: ["call", "req/s", "bare req/s", "SELECT floor req/s", "p50 ms", "p99 ms", "÷ bare", "÷ SELECT floor"],
+    columns: [
+      "call",
+      "req/s",
+      "bare req/s",
+      "SELECT floor req/s",
+      "p50 ms",
+      "p99 ms",
+      "÷ bare",
+      "÷ SELECT floor",
+      "server CPU µs/req",
+      "PostgreSQL CPU µs/req",
+    ],
     rows,
     notes: [
+      driver === "postgres"
+        ? `CPU a request, over each load: the server process's, and that of every process of the PostgreSQL server. The SELECT floor's, median of all its rounds: server ${floorCpuUs.server} µs, PostgreSQL ${floorCpuUs.database} µs. The side that needs more of a core a request bounds the call.`
+        : `CPU a request, over each load: the server process's, its database thread included. The SELECT floor's, median of all its rounds: ${floorCpuUs.server} µs.`,
       `Claims: ${ROUNDS} rounds of ${CLAIM_SECONDS} s for each load, each round beside its own floors. Requests (${perLoad((run) => run.requests)}), each load over its own ${slice} seeded users (a user claims again only if the load went round the list). Answers that were not 2xx (${perLoad((run) => run.errors)}).`,
       `Every seeded member has a claim behind it, two intervals before the run. SQL after the load: ${credit.entries} daily rewards for ${credit.users} users; users credited twice: ${credit.twice}.`,
       ...(driver === "postgres"

@@ -12,7 +12,7 @@ import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { freePort, startServer } from "../tests/support/server-process.ts";
 import { ensureDebianPackages } from "../tests/support/system-packages.ts";
-import { cpuSeconds } from "./lib/cpu.ts";
+import { cpuDuring } from "./lib/cpu.ts";
 import { recordSection, round } from "./lib/report.ts";
 import { median, wrk } from "./lib/wrk.ts";
 
@@ -102,11 +102,11 @@ try {
       // Each round in a different order, so a neighbour's burst on this shared machine does not always hit the same contestant.
       const order = [...contestants.slice(roundIndex % 3), ...contestants.slice(0, roundIndex % 3)];
       for (const contestant of order) {
-        const pids = contestant.pids();
-        const before = cpuSeconds(pids);
-        const run = wrk({ url: `${contestant.base}${page}`, seconds: SECONDS, headers: { "Accept-Encoding": "gzip" } });
+        const { result: run, cpuSeconds } = cpuDuring(contestant.pids, () =>
+          wrk({ url: `${contestant.base}${page}`, seconds: SECONDS, headers: { "Accept-Encoding": "gzip" } }),
+        );
         if (run.errors > 0) throw new Error(`${contestant.name} ${page}: ${run.errors} answers were not 2xx`);
-        runs[contestant.name].push({ rps: run.rps, cpu: (cpuSeconds(pids) - before) / run.requests });
+        runs[contestant.name].push({ rps: run.rps, cpu: cpuSeconds / run.requests });
       }
     }
     const ratio = (of: "floor" | "nginx", field: "rps" | "cpu") =>

@@ -12,7 +12,7 @@ function toMs(value: string): number {
   return { us: amount / 1000, ms: amount, s: amount * 1000, m: amount * 60_000 }[match[2] as "us" | "ms" | "s" | "m"];
 }
 
-type WrkOptions = {
+export type WrkOptions = {
   url: string;
   connections?: number;
   seconds?: number;
