@@ -28,10 +28,11 @@ const results = JSON.parse(readFileSync(path.resolve("bench/results.json"), "utf
 };
 const sections = Object.entries(results).filter(([key]) => key !== "machine") as Array<[string, Section & { measuredAt: string }]>;
 const minutes = ((Date.now() - started) / 60_000).toFixed(1);
+const invocation = chosen === ALL ? "`npm run bench`" : `\`tsx bench/run-all.ts ${process.argv.slice(2).join(" ")}\``;
 const markdown = [
   "# Benchmark results",
   "",
-  `${keep ? "This run: measured" : "Measured"} by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)} (${minutes} min): ${results.machine.cpus} × ${results.machine.cpu}, ${results.machine.memoryGiB} GiB, Node ${results.machine.node}. Every ratio compares two things measured side by side in the same run, on loopback. Load average (1 min) ${loadBefore} before, ${os.loadavg()[0]?.toFixed(1)} after.`,
+  `${keep ? "This run: measured" : "Measured"} by ${invocation} on ${new Date().toISOString().slice(0, 10)} (${minutes} min): ${results.machine.cpus} × ${results.machine.cpu}, ${results.machine.memoryGiB} GiB, Node ${results.machine.node}. Every ratio compares two things measured side by side in the same run, on loopback. Load average (1 min) ${loadBefore} before, ${os.loadavg()[0]?.toFixed(1)} after.`,
   ...(chosen.length < ALL.length
     ? [
         "",
@@ -42,7 +43,9 @@ const markdown = [
   ...sections.flatMap(([, section]) => [
     `## ${section.title}`,
     "",
-    ...(Date.parse(section.measuredAt) < started ? [`Measured in an earlier run, on ${section.measuredAt.slice(0, 10)}.`, ""] : []),
+    ...(Date.parse(section.measuredAt) < started
+      ? [`Measured in an earlier run, on ${section.measuredAt.slice(0, 16).replace("T", " at ")} UTC.`, ""]
+      : []),
     ...(section.goal ? [`Goal: ${section.goal}.`, ""] : []),
     formatTable(section),
     "",
