@@ -5,6 +5,7 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, 
 import type { Route } from "./+types/root";
 import "./app.css";
 import { NoticeProvider } from "./components/ui/notice.tsx";
+import { CONSOLE_TITLE } from "./features/console/console-title.ts";
 import { PAGE_END_ID } from "./layout/page-end.ts";
 import { PageShell } from "./layout/page-shell.tsx";
 import { isArticle } from "./lib/article-page.ts";
@@ -77,11 +78,17 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   );
 }
 
-/** What the console's client-only shell shows until its page has loaded (prerendered pages never show it). */
+/**
+ * What the console's client-only shell shows until its page has loaded (prerendered pages never show it).
+ * Its title is in the shell's HTML, so the tab and a screen reader name the page before the console's code runs.
+ */
 export function HydrateFallback() {
   return (
-    <p role="status" className="px-4 py-24 text-center text-lg text-ink-800">
-      Loading…
-    </p>
+    <>
+      <title>{CONSOLE_TITLE}</title>
+      <p role="status" className="px-4 py-24 text-center text-lg text-ink-800">
+        Loading…
+      </p>
+    </>
   );
 }

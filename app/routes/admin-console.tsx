@@ -3,6 +3,7 @@ import { useLocation } from "react-router";
 import { ConsoleContext } from "../features/console/console-context.ts";
 import { ConsoleDoor } from "../features/console/console-door.tsx";
 import { ConsoleHeader } from "../features/console/console-header.tsx";
+import { CONSOLE_TITLE } from "../features/console/console-title.ts";
 import { ConsoleAudit } from "../features/console/pages/audit.tsx";
 import { ConsoleMember } from "../features/console/pages/member.tsx";
 import { ConsoleMembers } from "../features/console/pages/members.tsx";
@@ -12,13 +13,9 @@ import { ConsolePayouts } from "../features/console/pages/payouts.tsx";
 import { ConsoleReview } from "../features/console/pages/review.tsx";
 import { ConsoleSpecialDays } from "../features/console/pages/special-days.tsx";
 import { useConsoleDoor } from "../features/console/use-console-door.ts";
-import { site } from "../site.ts";
 import type { Route as RouteTypes } from "./+types/admin-console";
 
-export const meta: RouteTypes.MetaFunction = () => [
-  { title: `Console | ${site.token.name} (${site.token.symbol})` },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: RouteTypes.MetaFunction = () => [{ title: CONSOLE_TITLE }, { name: "robots", content: "noindex, nofollow" }];
 
 const PAGES: Record<string, () => ReactNode> = {
   "/admin": () => <ConsoleOverview />,

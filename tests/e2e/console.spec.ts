@@ -15,6 +15,7 @@ import { expect, expectAccessible, test } from "./support/test.ts";
 import { injectWallet } from "./support/wallet.ts";
 
 const site = loadSiteConfig();
+const CONSOLE_TITLE = `Console | ${site.token.name} (${site.token.symbol})`;
 const CONFIRMATIONS = 2;
 const STEP_MS = 30_000;
 
@@ -69,6 +70,7 @@ function authenticator(secret: string) {
 
 async function enrol(page: Page) {
   const door = page.getByRole("region", { name: "Set up two-factor sign-in" });
+  await expect(door).toBeVisible();
   await expectAccessible(page);
   await door.getByRole("button", { name: "Show the QR code" }).click();
   await expect(door.getByRole("img", { name: "QR code: scan it with your authenticator app" })).toBeVisible();
@@ -107,10 +109,16 @@ test.describe("operator console", () => {
     const shell = await context.request.get("/admin/payouts");
     expect(shell.status()).toBe(200);
     expect(shell.headers()["x-robots-tag"]).toBe("noindex, nofollow");
-    expect(await shell.text()).not.toContain("Transfers");
+    const shellHtml = await shell.text();
+    expect(shellHtml).not.toContain("Transfers");
+    // Named before the console's code runs: the tab, and a screen reader landing on the loading page, say where they are.
+    expect(shellHtml).toContain(`<title>${CONSOLE_TITLE}</title>`);
 
     await page.goto("/admin");
     await expect(page.getByRole("heading", { name: "Sign in first" })).toBeVisible();
+    // The shell's title gave way to the console's own, not joined it.
+    await expect(page).toHaveTitle(CONSOLE_TITLE);
+    await expect(page.locator("head title")).toHaveCount(1);
     await expectAccessible(page);
     await page.getByRole("link", { name: "Sign in" }).click();
     await expect(page).toHaveURL(/\/login$/);
