@@ -161,9 +161,9 @@ async function freshDatabase(
 }
 
 async function measure(driver: "pglite" | "postgres") {
-  // Two claim loads in each round, all from one network and each from a network of its own, each over its own slice of
-  // the members. A slice of members for each claim load of each round, so no one claims twice: about twice what a load credited on this
-  // machine's calmest run (2,700 claims a second on PostgreSQL, 400 on PGlite, for 4 s). A refusal is cheaper than a claim.
+  // Two claim loads in each round, all from one network and each from a network of its own, each over a slice of the members
+  // of its own, so no one claims twice: about twice what a load credited in this machine's calmest run (2,700 claims a
+  // second on PostgreSQL, 400 on PGlite, for 4 s). A refusal is cheaper than a claim and would flatter the figure.
   const slice = driver === "postgres" ? 25_000 : 2_500;
   const claimers = 2 * ROUNDS * slice;
   const target = await freshDatabase(driver);

@@ -28,7 +28,7 @@ const results = JSON.parse(readFileSync(path.resolve("bench/results.json"), "utf
 };
 const sections = Object.entries(results).filter(([key]) => key !== "machine") as Array<[string, Section & { measuredAt: string }]>;
 const minutes = ((Date.now() - started) / 60_000).toFixed(1);
-const invocation = chosen === ALL ? "`npm run bench`" : `\`tsx bench/run-all.ts ${process.argv.slice(2).join(" ")}\``;
+const invocation = named.length === 0 ? "`npm run bench`" : `\`tsx bench/run-all.ts ${process.argv.slice(2).join(" ")}\``;
 const markdown = [
   "# Benchmark results",
   "",
