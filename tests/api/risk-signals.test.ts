@@ -152,4 +152,25 @@ describe("risk signals", () => {
     expect((await signalsOf(oldest.id)).map((signal) => signal.kind)).toEqual(["canonical_email_collision"]);
     expect(await assignCanonicalEmails(deps)).toEqual({ assigned: 0, flagged: 0 });
   });
+
+  it("writes the rest of a batch that meets an address another account already holds, and flags that one with its holder", async () => {
+    const holder = await createUser(t.database.db, { email: "erin@gmail.com" });
+    await t.database.db.update(users).set({ emailCanonical: "erin@gmail.com" }).where(eq(users.id, holder.id));
+    const variant = await createUser(t.database.db, { email: "E.r.i.n@gmail.com" });
+    const other = await createUser(t.database.db, { email: "frank@example.org" });
+    const deps = { db: t.database.db, clock: t.clock, rules: rules.identity };
+    expect(await assignCanonicalEmails(deps)).toEqual({ assigned: 1, flagged: 1 });
+    const rows = await queryRows<{ id: number; email_canonical: string | null }>(
+      t.database.db,
+      sql`select id, email_canonical from users where id in (${holder.id}, ${variant.id}, ${other.id}) order by id`,
+    );
+    expect(rows).toEqual([
+      { id: holder.id, email_canonical: "erin@gmail.com" },
+      { id: variant.id, email_canonical: null },
+      { id: other.id, email_canonical: "frank@example.org" },
+    ]);
+    const collision = [{ kind: "canonical_email_collision", subject: `accounts ${holder.id} and ${variant.id}` }];
+    expect(await signalsOf(variant.id)).toEqual(collision);
+    expect(await signalsOf(holder.id)).toEqual(collision);
+  });
 });
