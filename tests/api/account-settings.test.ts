@@ -4,11 +4,13 @@ import { queryRows } from "../../server/db/client.ts";
 import { OTHERS_ENDED } from "../../server/routes/api/account-settings.ts";
 import { ACCOUNT_DELETED, EMAIL_CHANGE_SENT, PAYOUT_IN_FLIGHT, WRONG_PASSWORD } from "../../server/services/accounts/settings.ts";
 import { EMAIL_CHANGED } from "../../server/services/accounts/verification.ts";
+import { assignCanonicalEmails } from "../../server/services/fairness/canonical-backfill.ts";
+import { fairnessRulesFrom } from "../../server/services/fairness/rules.ts";
 import { postAdjustment } from "../../server/services/ledger.ts";
 import { createUser, signedIn } from "../factories.ts";
 import { APP, agent } from "../helpers/agent.ts";
 import { startSmtpSink, tokenIn } from "../helpers/smtp-sink.ts";
-import { useTestApp } from "../helpers/test-app.ts";
+import { testEnv, useTestApp } from "../helpers/test-app.ts";
 
 const sink = await startSmtpSink();
 afterAll(() => sink.close());
@@ -157,6 +159,10 @@ describe("account settings", () => {
       email_canonical: null,
       balance: "12000",
     });
+    // The start-up backfill gives no canonical address back to an erased account.
+    await assignCanonicalEmails({ db: t.database.db, clock: t.clock, rules: fairnessRulesFrom(testEnv()).identity });
+    const [canonical] = await queryRows(t.database.db, sql`select email_canonical from users where id = ${member.id}`);
+    expect(canonical).toEqual({ email_canonical: null });
     const [ledger] = await queryRows<{ n: number }>(
       t.database.db,
       sql`select count(*)::int as n from ledger_entries where user_id = ${member.id}`,

@@ -14,8 +14,8 @@ type Pending = { id: number; canonical: string };
  * Gives accounts without one their canonical address, oldest first, so the
  * oldest account of a person keeps it. An account whose form is already
  * taken keeps none and is flagged with the older one: never deleted, never
- * merged, so a person decides. Runs at start-up, before the server listens;
- * a second run finds nothing new.
+ * merged, so a person decides. An erased account has none, and gets none.
+ * Runs at start-up, before the server listens; a second run finds nothing new.
  *
  * The first account of each form is written a thousand at a time: one row at
  * a time, a site of 150,000 members waited 100 s for its first start after
@@ -35,7 +35,7 @@ export async function assignCanonicalEmails({
   const pending = await queryRows<{ id: number; email: string }>(
     db,
     sql`select id, email from users u
-         where email_canonical is null
+         where email_canonical is null and deleted_at is null
            and not exists (select 1 from risk_signals s where s.user_id = u.id and s.kind = 'canonical_email_collision')
          order by id`,
   );
