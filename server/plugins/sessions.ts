@@ -68,18 +68,9 @@ export const sessionsPlugin = fp<{ db: Database; clock: Clock; site: SiteConfig 
   const read = (request: FastifyRequest, base: "session" | "pre_session") => request.cookies[cookieName(base, isSecure(request, site))];
 
   const cache = new SessionCache();
-  // Bumped whenever sessions are ended here: a lookup that began before is not cached, as its row may be gone.
-  let endings = 0;
-  const lookUp = async (token: string | undefined): Promise<ActiveSession | null> => {
-    if (!isWellFormedToken(token)) return null;
-    const idHash = hashToken(token);
-    const cached = cache.get(idHash, clock.now());
-    if (cached) return cached;
-    const endingsBefore = endings;
-    const session = await findSession({ db, clock }, idHash);
-    if (session && endings === endingsBefore) cache.set(session, clock.now());
-    return session;
-  };
+  const find = (idHash: string) => findSession({ db, clock }, idHash);
+  const lookUp = async (token: string | undefined): Promise<ActiveSession | null> =>
+    isWellFormedToken(token) ? cache.lookUp(hashToken(token), clock, find) : null;
   const current = (request: FastifyRequest) => {
     let session = resolved.get(request);
     if (!session) {
@@ -88,10 +79,7 @@ export const sessionsPlugin = fp<{ db: Database; clock: Clock; site: SiteConfig 
     }
     return session;
   };
-  const forgetMember = (userId: number) => {
-    endings++;
-    cache.forgetMember(userId);
-  };
+  const forgetMember = (userId: number) => cache.forgetMember(userId);
 
   const tools: SessionTools = {
     current,
@@ -122,7 +110,6 @@ export const sessionsPlugin = fp<{ db: Database; clock: Clock; site: SiteConfig 
       const session = await current(request);
       if (session) {
         await deleteSession({ db }, session.idHash);
-        endings++;
         cache.forgetSession(session.idHash);
       }
       tools.forget(request, reply);
