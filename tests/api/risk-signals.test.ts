@@ -22,6 +22,15 @@ describe("risk signals", () => {
     );
   }
 
+  /** Each account's canonical address, by id. */
+  async function canonicalsOf(...ids: number[]) {
+    const rows = await queryRows<{ id: number; email_canonical: string | null }>(
+      t.database.db,
+      sql`select id, email_canonical from users where id in (${sql.join(ids, sql`, `)})`,
+    );
+    return Object.fromEntries(rows.map((row) => [row.id, row.email_canonical]));
+  }
+
   const claimFrom = (visitor: ReturnType<typeof agent>) => visitor.get(`/api/claim-daily-reward?app=${APP}`);
 
   it("flags each of the accounts that claim from one network within a day, and nobody on another network", async () => {
@@ -139,15 +148,11 @@ describe("risk signals", () => {
     const deps = { db: t.database.db, clock: t.clock, rules: rules.identity };
     const first = await assignCanonicalEmails(deps);
     expect(first.flagged).toBe(1);
-    const rows = await queryRows<{ id: number; email_canonical: string | null }>(
-      t.database.db,
-      sql`select id, email_canonical from users where id in (${oldest.id}, ${later.id}, ${other.id}) order by id`,
-    );
-    expect(rows).toEqual([
-      { id: oldest.id, email_canonical: "carol@gmail.com" },
-      { id: later.id, email_canonical: null },
-      { id: other.id, email_canonical: "dave@example.org" },
-    ]);
+    expect(await canonicalsOf(oldest.id, later.id, other.id)).toEqual({
+      [oldest.id]: "carol@gmail.com",
+      [later.id]: null,
+      [other.id]: "dave@example.org",
+    });
     expect((await signalsOf(later.id)).map((signal) => signal.kind)).toEqual(["canonical_email_collision"]);
     expect((await signalsOf(oldest.id)).map((signal) => signal.kind)).toEqual(["canonical_email_collision"]);
     expect(await assignCanonicalEmails(deps)).toEqual({ assigned: 0, flagged: 0 });
@@ -160,15 +165,11 @@ describe("risk signals", () => {
     const other = await createUser(t.database.db, { email: "frank@example.org" });
     const deps = { db: t.database.db, clock: t.clock, rules: rules.identity };
     expect(await assignCanonicalEmails(deps)).toEqual({ assigned: 1, flagged: 1 });
-    const rows = await queryRows<{ id: number; email_canonical: string | null }>(
-      t.database.db,
-      sql`select id, email_canonical from users where id in (${holder.id}, ${variant.id}, ${other.id}) order by id`,
-    );
-    expect(rows).toEqual([
-      { id: holder.id, email_canonical: "erin@gmail.com" },
-      { id: variant.id, email_canonical: null },
-      { id: other.id, email_canonical: "frank@example.org" },
-    ]);
+    expect(await canonicalsOf(holder.id, variant.id, other.id)).toEqual({
+      [holder.id]: "erin@gmail.com",
+      [variant.id]: null,
+      [other.id]: "frank@example.org",
+    });
     const collision = [{ kind: "canonical_email_collision", subject: `accounts ${holder.id} and ${variant.id}` }];
     expect(await signalsOf(variant.id)).toEqual(collision);
     expect(await signalsOf(holder.id)).toEqual(collision);
