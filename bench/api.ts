@@ -63,15 +63,18 @@ async function seedUsers(database: DatabaseHandle, count: number): Promise<strin
     const created = await database.db
       .insert(users)
       .values(
-        batch.map((index) => ({
-          email: `bench.${index}@example.com`,
-          // As sign-up writes it (these addresses have no tag, dots or alias), so the start-up backfill has nothing to do.
-          emailCanonical: `bench.${index}@example.com`,
-          firstName: "Bench",
-          lastName: `User ${index}`,
-          passwordHash,
-          referralCode: `BENCH${index}`,
-        })),
+        batch.map((index) => {
+          const email = `bench.${index}@example.com`;
+          // Its canonical form as sign-up writes it (no tag, dots or alias here), so the start-up backfill has nothing to do.
+          return {
+            email,
+            emailCanonical: email,
+            firstName: "Bench",
+            lastName: `User ${index}`,
+            passwordHash,
+            referralCode: `BENCH${index}`,
+          };
+        }),
       )
       .returning({ id: users.id });
     const batchTokens = created.map(() => randomBytes(32).toString("base64url"));
