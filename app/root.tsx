@@ -1,7 +1,7 @@
 import "./lib/zod-without-eval.ts";
 import articleScript from "virtual:article-script";
-import type { ReactNode } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
+import { type ReactNode, useContext } from "react";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, UNSAFE_FrameworkContext, useMatches } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { NoticeProvider } from "./components/ui/notice.tsx";
@@ -20,8 +20,10 @@ export const links: Route.LinksFunction = () => [
 
 export function Layout({ children }: { children: ReactNode }) {
   // Decided when the page is prerendered; in the browser (a page that did hydrate, navigating) React keeps its scripts.
+  // The SPA fallback (the console's shell) is rendered at "/", which matches the home article, and must hydrate.
   const matches = useMatches();
-  const articleOnly = import.meta.env.SSR && import.meta.env.PROD && matches.some((match) => isArticle(match.handle));
+  const spaFallback = useContext(UNSAFE_FrameworkContext)?.isSpaMode === true;
+  const articleOnly = import.meta.env.SSR && import.meta.env.PROD && !spaFallback && matches.some((match) => isArticle(match.handle));
   return (
     <html lang="en">
       <head>

@@ -9,7 +9,7 @@ export type SitePage = {
   id?: string;
   /** The signed-in area (the dashboard) stays out of the sitemap and search engines. */
   indexed?: false;
-  /** Prerendered HTML with the articles' small script, no React: its route module exports `handle = ARTICLE` (decision 028). */
+  /** Prerendered HTML with the articles' small script, no React (the home page, the guides…): its route module exports `handle = ARTICLE` (decision 028). */
   article?: true;
 };
 
@@ -20,7 +20,7 @@ export type SitePage = {
  */
 export function sitePages(site: SiteConfig): SitePage[] {
   return [
-    { path: "/", file: "routes/home.tsx" },
+    { path: "/", file: "routes/home.tsx", article: true },
     { path: "/dashboard", file: "routes/dashboard.tsx", indexed: false },
     { path: "/how-to", file: "routes/how-to.tsx", article: true },
     { path: "/glossary", file: "routes/glossary.tsx", article: true },

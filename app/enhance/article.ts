@@ -3,6 +3,7 @@ import { enhanceAccountLinks } from "./account-links.ts";
 import { enhanceAddToken } from "./add-token.ts";
 import { enhanceDialogs } from "./dialogs.ts";
 import { enhanceGuideSearch, openSectionFromHash } from "./guide-search.ts";
+import { enhancePriceBadge } from "./price-badge.ts";
 import { enhanceSiteNav } from "./site-nav.ts";
 
 /**
@@ -13,6 +14,7 @@ enhanceDialogs();
 handleCopyButtons(document);
 enhanceSiteNav();
 enhanceAddToken();
+enhancePriceBadge();
 enhanceGuideSearch();
 openSectionFromHash();
 void enhanceAccountLinks();

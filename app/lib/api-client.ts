@@ -5,7 +5,6 @@ import { CONTACT_RECEIVED } from "../../common/api/contact-received.ts";
 import type { ErrorReply, SuccessReply } from "../../common/api/fields.ts";
 import type { GuideReportBody } from "../../common/api/guide-reports.ts";
 import type { PayoutsView, PayoutView } from "../../common/api/payouts.ts";
-import { priceField } from "../../common/api/price.ts";
 import type { DashboardData, WalletBody } from "../../common/api/rewards.ts";
 import { site } from "../site.ts";
 import { type ApiResult, request } from "./api-request.ts";
@@ -58,16 +57,6 @@ export async function submitContactForm(form: FormData): Promise<ApiResult<Messa
 }
 
 /** GET /api/{product}-price → {"{product}_price": number}. */
-export async function tokenPrice(): Promise<ApiResult<number>> {
-  const result = await request<Record<string, unknown>>(`/api/${site.token.slug}-price`);
-  const price = result.body?.[priceField(site.token.slug)];
-  return {
-    ok: result.ok && typeof price === "number" && Number.isFinite(price),
-    status: result.status,
-    body: typeof price === "number" ? price : null,
-  };
-}
-
 const appQuery = () => `app=${encodeURIComponent(site.token.slug)}`;
 
 export function siweNonce(): Promise<ApiResult<{ nonce: string; err_msg?: string }>> {

@@ -5,9 +5,13 @@ import { useAuthStatus } from "../features/auth/auth-status.ts";
 import { PriceBadge } from "../features/price/price-badge.tsx";
 import { AddTokenButton } from "../features/token/add-token-button.tsx";
 import { TokenFactCards } from "../features/token/token-fact-cards.tsx";
+import { ARTICLE } from "../lib/article-page.ts";
 import { pageMeta } from "../lib/page-meta.ts";
 import { site } from "../site.ts";
 import type { Route } from "./+types/home";
+
+/** Prerendered with the articles' script, no React (decision 028, addendum of 2026-11-26). */
+export const handle = ARTICLE;
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: site.token.name, description: site.site.description, path: href("/") });
 

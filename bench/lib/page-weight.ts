@@ -30,10 +30,5 @@ export function pageWeight(clientDir: string, pagePath: string): PageWeight {
   return { path: pagePath, htmlBytes: statSync(`${htmlFile}.gz`).size, jsBytes, cssBytes, files: assets.size };
 }
 
-/** The budgets a page must stay under (gzipped bytes). */
-export function budgetFor(pagePath: string, isArticle: boolean): { js: number; css: number; html: number } | null {
-  // Articles (the guides, the glossary, the legal pages) load their own small script, no React (decision 028).
-  if (isArticle) return { js: 15 * 1024, css: 15 * 1024, html: 15 * 1024 };
-  if (pagePath === "/") return { js: 130 * 1024, css: 15 * 1024, html: 15 * 1024 };
-  return null;
-}
+/** What an article (the home page, a guide, the glossary, a legal page…) must stay under, gzipped: it loads its own small script, no React (decision 028). */
+export const ARTICLE_BUDGET = { js: 15 * 1024, css: 15 * 1024, html: 15 * 1024 };

@@ -5,21 +5,23 @@ import { expect, test } from "./support/test.ts";
 const site = loadSiteConfig();
 const guide = "/browser-import-token";
 
-/** Decision 027: a guide is prerendered HTML with one small script of its own, never React. */
+/** Decision 028: a guide, like the home page, is prerendered HTML with one small script of its own, never React. */
 test.describe("guides are articles without React", () => {
-  test("load one module script of their own and no router or hydration data", async ({ page }) => {
-    await page.goto(guide);
-    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    const scripts = await page
-      .locator("script")
-      .evaluateAll((nodes) =>
-        nodes.map((node) => ({ src: node.getAttribute("src"), type: node.getAttribute("type"), inline: node.textContent?.trim() ?? "" })),
-      );
-    expect(scripts).toHaveLength(1);
-    expect(scripts[0]?.type).toBe("module");
-    expect(scripts[0]?.src).toMatch(/^\/assets\/article-[\w-]+\.js$/);
-    expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
-  });
+  for (const path of [guide, "/"]) {
+    test(`${path} loads one module script of its own and no router or hydration data`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      const scripts = await page
+        .locator("script")
+        .evaluateAll((nodes) =>
+          nodes.map((node) => ({ src: node.getAttribute("src"), type: node.getAttribute("type"), inline: node.textContent?.trim() ?? "" })),
+        );
+      expect(scripts).toHaveLength(1);
+      expect(scripts[0]?.type).toBe("module");
+      expect(scripts[0]?.src).toMatch(/^\/assets\/article-[\w-]+\.js$/);
+      expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+    });
+  }
 
   test("the footer's dialog opens and closes by keyboard, keeps Tab inside and copies the address", async ({ page, context }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatUsdPrice } from "./price-badge.tsx";
+import { formatUsdPrice } from "./token-price.ts";
 
 describe("formatUsdPrice", () => {
   it.each([
