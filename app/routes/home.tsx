@@ -85,7 +85,7 @@ export default function Home() {
             On {site.dex.name}, paid in {site.dex.quoteSymbol}.
           </span>
         </div>
-        <div className="mt-6 max-w-2xl">
+        <div className="mt-6 max-w-2xl" data-add-token>
           <AddTokenButton />
         </div>
       </section>
