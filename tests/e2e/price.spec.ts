@@ -28,17 +28,37 @@ test.describe("price badge", () => {
     await expect(page.getByText("Unavailable", { exact: true })).toBeVisible();
   });
 
-  test("refreshes every minute while the page is visible", async ({ page }) => {
+  test("refreshes every minute while the page is visible, and a failed refresh keeps the price shown", async ({ page }) => {
     await page.clock.install();
+    const prices = [0.0000123456, 0.0000234567, null, 0.0000345678];
     let calls = 0;
     await page.route("**/api/kestrel-price", async (route) => {
-      calls++;
-      await route.fulfill({ json: { kestrel_price: calls === 1 ? 0.0000123456 : 0.0000234567 } });
+      const price = prices[calls++];
+      await route.fulfill(
+        price ? { json: { kestrel_price: price } } : { status: 503, json: { err_msg: "The price is not available yet." } },
+      );
+    });
+    // Every text the badge shows, in order: a refresh that failed must not have shown "Unavailable" even for a moment.
+    const shown: string[] = [];
+    await page.exposeFunction("recordPriceShown", (text: string) => shown.push(text));
+    await page.addInitScript(() => {
+      const record = (window as unknown as { recordPriceShown(text: string): void }).recordPriceShown;
+      new MutationObserver(() => {
+        const text = document.querySelector("[data-price-value]")?.textContent;
+        if (text) record(text);
+      }).observe(document, { subtree: true, childList: true, characterData: true });
     });
     await page.goto("/");
     await expect(page.getByText(PRICE)).toHaveText("$0.0000123456");
     await page.clock.runFor(60_000);
     await expect(page.getByText(PRICE)).toHaveText("$0.0000234567");
-    expect(calls).toBe(2);
+    const failed = page.waitForResponse((response) => response.url().endsWith("/api/kestrel-price") && response.status() === 503);
+    await page.clock.runFor(60_000);
+    await failed;
+    await page.clock.runFor(60_000);
+    await expect(page.getByText(PRICE)).toHaveText("$0.0000345678");
+    expect(calls).toBe(4);
+    expect(shown).not.toContain("Unavailable");
+    expect(shown).toContain("$0.0000234567");
   });
 });
