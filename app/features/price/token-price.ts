@@ -23,7 +23,7 @@ export function priceValueClass(state: PriceState): string {
   return `h-7 w-[14ch] text-left font-mono text-base leading-7 whitespace-nowrap tabular-nums sm:text-lg ${state.status === "ready" ? "font-bold" : "text-white/70"}`;
 }
 
-export async function tokenPrice(): Promise<ApiResult<number>> {
+async function tokenPrice(): Promise<ApiResult<number>> {
   const result = await request<Record<string, unknown>>(`/api/${site.token.slug}-price`);
   const price = result.body?.[priceField(site.token.slug)];
   return {
