@@ -64,8 +64,9 @@ export type PlaceholderOf<Values> = (name: keyof Values & string) => Placeholder
  * A raw statement for a hot path, built once and named: PostgreSQL parses
  * and plans it once per connection, and each run sends only its values, by
  * the names `build` gave its placeholders. Building a long statement's text
- * each time cost as much of the server's time as sending it. PGlite has no
- * such cache and runs it as queryRows does.
+ * each time cost as much of the server's time as sending it. On PGlite the
+ * database thread prepares every statement by its text anyway
+ * (pglite-statements.ts), so the name is not needed there.
  */
 export function preparedStatement<Row, Values extends Record<string, unknown>>(
   name: string,

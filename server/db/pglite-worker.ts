@@ -1,11 +1,13 @@
 /**
  * The embedded database's own thread: PGlite runs here, so a query never
  * holds up the event loop that answers pages and the price. The main thread
- * (server/db/embedded-database.ts) sends one request at a time.
+ * (server/db/embedded-database.ts) sends one request at a time, which is
+ * what lets the statements it prepares share PGlite's one connection.
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite, types } from "@electric-sql/pglite";
 import type { WorkerReply, WorkerRequest } from "./embedded-database.ts";
+import { PreparedStatements } from "./pglite-statements.ts";
 
 /** Dates, intervals and their arrays as PostgreSQL's text: drizzle's own mappers read them (what its PGlite driver asks for). */
 const keepText = Object.fromEntries(
@@ -30,11 +32,12 @@ const { dataDir, loadDataDir } = workerData as { dataDir?: string; loadDataDir?:
 try {
   const database = new PGlite({ dataDir, loadDataDir: loadDataDir ? new Blob([loadDataDir]) : undefined });
   await database.waitReady;
+  const statements = new PreparedStatements(database);
   port.on("message", async (request: WorkerRequest) => {
     try {
       let result: unknown;
       if (request.op === "query") {
-        result = await database.query(request.sql, request.params, {
+        result = await statements.query(request.sql, request.params, {
           rowMode: request.rowMode,
           ...(request.keepText ? { parsers: keepText } : {}),
         });
