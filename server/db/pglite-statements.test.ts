@@ -24,6 +24,7 @@ describe("PGlite's statements, each prepared once by its text", () => {
         tags text[] not null default '{}',
         details jsonb,
         amount numeric(78, 0),
+        balance bigint not null default 0,
         seen boolean not null default false,
         at timestamptz not null default '2026-11-26T08:00:00Z'
       );
@@ -48,13 +49,13 @@ describe("PGlite's statements, each prepared once by its text", () => {
       ["select * from notes where id = $1", [1], { rowMode: "array" }],
       ["select at, at::text as text from notes where id = $1", [1], { parsers: keepTimestampsAsText }],
       [
-        "insert into notes (id, body, tags, details, amount, seen, at) values ($1, $2, $3, $4, $5, $6, $7) returning *",
-        [2, "second", ["x", "y z"], { nested: [1, "two"] }, 10n ** 30n, true, new Date("2026-01-02T03:04:05Z")],
+        "insert into notes (id, body, tags, details, amount, balance, seen, at) values ($1, $2, $3, $4, $5, $6, $7, $8) returning *",
+        [2, "second", ["x", "y z"], { nested: [1, "two"] }, 10n ** 30n, 2n ** 62n, true, new Date("2026-01-02T03:04:05Z")],
         {},
       ],
       ["insert into notes (id, body, details) values ($1, $2, $3)", [3, "third", null], {}],
       ["update notes set seen = not seen where id = any($1)", [[2, 3]], {}],
-      ["select count(*)::int as count, sum(amount) as total from notes", [], {}],
+      ["select count(*)::int as count, sum(amount) as total, sum(balance) as balances from notes", [], {}],
     ];
     for (const [text, params, options] of runs) {
       // PGlite's own query first, undone, then the prepared statement: both meet the same rows.
