@@ -88,6 +88,12 @@ describe("PGlite's statements, each prepared once by its text", () => {
     await database.exec("alter table shapes add column sides int not null default 4");
     await expect(statements.query("select * from shapes", [])).rejects.toThrow("cached plan must not change result type");
     expect(await statements.query("select * from shapes", [])).toMatchObject({ rows: [{ id: 1, sides: 4 }] });
+    // Inside a transaction too: the failed call aborts it, and after the rollback the statement is prepared afresh.
+    await database.exec("alter table shapes add column colour text not null default 'red'");
+    await statements.query("begin", []);
+    await expect(statements.query("select * from shapes", [])).rejects.toThrow("cached plan must not change result type");
+    await statements.query("rollback", []);
+    expect(await statements.query("select * from shapes", [])).toMatchObject({ rows: [{ id: 1, sides: 4, colour: "red" }] });
   });
 
   it("keeps an error's SQLSTATE and constraint, and a failed transaction ends as PostgreSQL's do", async () => {
