@@ -1,7 +1,7 @@
 import { type PGlite, parse, protocol, type Results } from "@electric-sql/pglite";
 
 /** How many statement texts stay prepared; past it, the one used longest ago is closed. */
-export const PREPARED_CAPACITY = 256;
+const PREPARED_CAPACITY = 256;
 
 type Prepared = { name: string; paramTypes: number[] };
 
@@ -9,23 +9,13 @@ type Prepared = { name: string; paramTypes: number[] };
 type Parsers = PGlite["parsers"];
 
 /** As PGlite's `query` takes them: `parsers` replace PGlite's own for their types. */
-export type StatementOptions = { rowMode?: "array" | "object"; parsers?: Parsers };
+type StatementOptions = { rowMode?: "array" | "object"; parsers?: Parsers };
 
 /** SQLSTATE 0A000 with this text: a table under a cached statement changed its columns. */
 const RESULT_TYPE_CHANGED = "cached plan must not change result type";
 
 /** Statement names count on across instances, which may share a connection. */
 let nextName = 1;
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const whole = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    whole.set(part, offset);
-    offset += part.length;
-  }
-  return whole;
-}
 
 /**
  * Queries through named prepared statements, one per statement text, as the
@@ -55,7 +45,7 @@ export class PreparedStatements {
     const values = params.map((value, index) => this.#serialize(value, statement.paramTypes[index]));
     try {
       const { messages } = await this.#database.execProtocol(
-        concat([
+        Buffer.concat([
           protocol.serialize.bind({ statement: statement.name, values }),
           protocol.serialize.describe({ type: "P" }),
           protocol.serialize.execute({}),
@@ -73,7 +63,7 @@ export class PreparedStatements {
   async #prepare(text: string): Promise<Prepared> {
     const name = `prepared_${nextName++}`;
     const { messages } = await this.#database.execProtocol(
-      concat([protocol.serialize.parse({ name, text }), protocol.serialize.describe({ type: "S", name }), protocol.serialize.sync()]),
+      Buffer.concat([protocol.serialize.parse({ name, text }), protocol.serialize.describe({ type: "S", name }), protocol.serialize.sync()]),
     );
     const prepared = { name, paramTypes: parse.parseDescribeStatementResults(messages) };
     if (this.#prepared.size >= this.#capacity) {
@@ -87,7 +77,7 @@ export class PreparedStatements {
     const statement = this.#prepared.get(text);
     if (!statement) return;
     this.#prepared.delete(text);
-    await this.#database.execProtocol(concat([protocol.serialize.close({ type: "S", name: statement.name }), protocol.serialize.sync()]));
+    await this.#database.execProtocol(Buffer.concat([protocol.serialize.close({ type: "S", name: statement.name }), protocol.serialize.sync()]));
   }
 
   /**

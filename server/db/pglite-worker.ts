@@ -39,7 +39,7 @@ try {
       if (request.op === "query") {
         result = await statements.query(request.sql, request.params, {
           rowMode: request.rowMode,
-          ...(request.keepText ? { parsers: keepText } : {}),
+          parsers: request.keepText ? keepText : undefined,
         });
       } else if (request.op === "dump") {
         const dump = await database.dumpDataDir("none");
