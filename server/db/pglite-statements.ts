@@ -63,7 +63,11 @@ export class PreparedStatements {
   async #prepare(text: string): Promise<Prepared> {
     const name = `prepared_${nextName++}`;
     const { messages } = await this.#database.execProtocol(
-      Buffer.concat([protocol.serialize.parse({ name, text }), protocol.serialize.describe({ type: "S", name }), protocol.serialize.sync()]),
+      Buffer.concat([
+        protocol.serialize.parse({ name, text }),
+        protocol.serialize.describe({ type: "S", name }),
+        protocol.serialize.sync(),
+      ]),
     );
     const prepared = { name, paramTypes: parse.parseDescribeStatementResults(messages) };
     if (this.#prepared.size >= this.#capacity) {
@@ -77,7 +81,9 @@ export class PreparedStatements {
     const statement = this.#prepared.get(text);
     if (!statement) return;
     this.#prepared.delete(text);
-    await this.#database.execProtocol(Buffer.concat([protocol.serialize.close({ type: "S", name: statement.name }), protocol.serialize.sync()]));
+    await this.#database.execProtocol(
+      Buffer.concat([protocol.serialize.close({ type: "S", name: statement.name }), protocol.serialize.sync()]),
+    );
   }
 
   /**
