@@ -113,6 +113,8 @@ test.describe("shared layout", () => {
   test("the focus ring stands out from the card and from the orange Login button", async ({ page }) => {
     await page.goto("/login");
     const login = page.getByRole("button", { name: "Login" });
+    // The button is disabled until React takes over, and Tab skips a disabled button: on a busy machine that comes after the load event.
+    await expect(login).toBeEnabled();
     await page.getByRole("link", { name: "Forgot your password?" }).focus();
     await page.keyboard.press("Tab");
     await expect(login).toBeFocused();
