@@ -1,8 +1,8 @@
 import type { FormEvent } from "react";
-import { PASSWORD_MIN_LENGTH } from "../../../common/account-rules.ts";
 import { changePasswordFields } from "../../../common/api/account.ts";
 import { CardSection } from "../../components/ui/card-section.tsx";
 import { FormMessage } from "../../components/ui/form-message.tsx";
+import { NewPasswordFields } from "../../components/ui/new-password-fields.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { accountApi } from "../../lib/api-client.ts";
 import { useApiForm } from "../../lib/use-api-form.ts";
@@ -34,27 +34,7 @@ export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
           value={fields.current_password}
           onChange={set("current_password")}
         />
-        <TextField
-          label="New password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          invalid={form.invalid === "password"}
-          value={fields.password}
-          onChange={set("password")}
-        />
-        <TextField
-          label="Confirm new password"
-          name="password2"
-          type="password"
-          autoComplete="new-password"
-          required
-          invalid={form.invalid === "password2"}
-          value={fields.password2}
-          onChange={set("password2")}
-        />
+        <NewPasswordFields label="New password" values={fields} set={set} invalid={form.invalid} />
         <button type="submit" className="btn-primary" disabled={form.submitting}>
           {form.submitting ? "Saving…" : "Change password"}
         </button>

@@ -1,9 +1,8 @@
 import type { FormEvent } from "react";
 import { href } from "react-router";
-import { PASSWORD_MIN_LENGTH } from "../../../common/account-rules.ts";
 import { resetPasswordFields } from "../../../common/api/account.ts";
 import { FormMessage } from "../../components/ui/form-message.tsx";
-import { TextField } from "../../components/ui/text-field.tsx";
+import { NewPasswordFields } from "../../components/ui/new-password-fields.tsx";
 import { accountApi } from "../../lib/api-client.ts";
 import { useApiForm } from "../../lib/use-api-form.ts";
 import { useFormFields } from "../../lib/use-form-fields.ts";
@@ -46,27 +45,7 @@ export function ResetPasswordForm() {
   return (
     <form method="post" noValidate onSubmit={submit} className="space-y-5">
       <FormMessage error={form.error} success={form.success} />
-      <TextField
-        label="New password"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        required
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters. A few unrelated words make a strong password.`}
-        invalid={form.invalid === "password"}
-        value={fields.password}
-        onChange={set("password")}
-      />
-      <TextField
-        label="Confirm new password"
-        name="password2"
-        type="password"
-        autoComplete="new-password"
-        required
-        invalid={form.invalid === "password2"}
-        value={fields.password2}
-        onChange={set("password2")}
-      />
+      <NewPasswordFields label="New password" values={fields} set={set} invalid={form.invalid} />
       <button type="submit" className="btn-primary w-full" disabled={!link.ready || form.submitting}>
         {form.submitting ? "Saving…" : "Set my new password"}
       </button>

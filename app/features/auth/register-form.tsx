@@ -1,8 +1,8 @@
 import { type FormEvent, useEffect } from "react";
 import { href } from "react-router";
-import { PASSWORD_MIN_LENGTH } from "../../../common/account-rules.ts";
 import { registerForm } from "../../../common/api/accounts.ts";
 import { FormMessage } from "../../components/ui/form-message.tsx";
+import { NewPasswordFields } from "../../components/ui/new-password-fields.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { register } from "../../lib/api-client.ts";
 import { useApiForm } from "../../lib/use-api-form.ts";
@@ -87,27 +87,7 @@ export function RegisterForm({ referralCode }: { referralCode: string }) {
         value={fields.username}
         onChange={set("username")}
       />
-      <TextField
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        required
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters. A few unrelated words make a strong password.`}
-        invalid={form.invalid === "password"}
-        value={fields.password}
-        onChange={set("password")}
-      />
-      <TextField
-        label="Confirm password"
-        name="password2"
-        type="password"
-        autoComplete="new-password"
-        required
-        invalid={form.invalid === "password2"}
-        value={fields.password2}
-        onChange={set("password2")}
-      />
+      <NewPasswordFields label="Password" values={fields} set={set} invalid={form.invalid} />
       <TextField
         label="Referral code"
         name="referral_code"
