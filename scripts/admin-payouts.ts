@@ -4,7 +4,7 @@ import type { SiteConfig } from "../config/site.ts";
 import { systemClock } from "../server/clock.ts";
 import type { Database } from "../server/db/client.ts";
 import type { ServerEnv } from "../server/env.ts";
-import { batchPayouts, createBatch, listPayouts } from "../server/services/payouts/batches.ts";
+import { batchExists, createBatch, listPayouts, nothingOwedMessage, payoutsOwedByBatch } from "../server/services/payouts/batches.ts";
 import { reconcileTransfers } from "../server/services/payouts/reconcile.ts";
 import { returnPayout } from "../server/services/payouts/requests.ts";
 import { safeBatchFile } from "../server/services/payouts/safe-export.ts";
@@ -16,7 +16,7 @@ import { UsageError } from "./usage-error.ts";
 export const PAYOUTS_HELP = `  payouts list [--status S] [--limit N]        payouts, newest first
   payouts batch [--max-count N] [--max-total TOKENS]
                                                freeze requested payouts, oldest first, into a batch
-  payouts export BATCH [--out FILE]            Safe Transaction Builder JSON for a batch
+  payouts export BATCH [--out FILE]            Safe Transaction Builder JSON for what a batch still owes
   payouts send BATCH [--dry-run]               pay a batch from the hot wallet (PAYOUT_SENDER_KEY)
   payouts reconcile                            settle payouts from the chain's Transfer logs
   payouts return PAYOUT --reason TEXT          give an unpaid payout back to the balance`;
@@ -81,8 +81,11 @@ export async function runPayoutsCommand(
     }
     case "export": {
       const batchId = Number(wholeNumber(target, "BATCH"));
-      const payouts = await batchPayouts(db, batchId);
-      if (payouts.length === 0) throw new UsageError(`batch ${batchId} does not exist`);
+      const payouts = await payoutsOwedByBatch(db, batchId);
+      if (payouts.length === 0) {
+        if (!(await batchExists(db, batchId))) throw new UsageError(`batch ${batchId} does not exist`);
+        throw new UsageError(nothingOwedMessage(batchId));
+      }
       const file = safeBatchFile({ site, treasury: requireTreasury(env), now: clock.now() }, batchId, payouts);
       const json = `${JSON.stringify(file, null, 2)}\n`;
       if (options.out) {

@@ -104,6 +104,8 @@ export const adminPayoutsQuery = z.object({
 export const adminPayoutsReply = z.object({
   payouts: z.array(adminPayout),
   alerts: z.array(z.object({ id: z.number().int(), kind: z.string(), subject: z.string(), details: z.string(), created_at: z.string() })),
+  /** Batches with a payout still to pay through the Safe, newest first: the ones with a Safe file. */
+  batches_owing: z.array(z.number().int()),
   /** A hot wallet can send (PAYOUT_SENDER_KEY or a keystore is set). */
   hot_wallet: z.boolean(),
   fee_cap_gwei: z.number(),

@@ -1,17 +1,19 @@
 import { eq, sql } from "drizzle-orm";
+import { type Address, encodeFunctionData } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_REFUSALS } from "../../common/api/admin.ts";
 import { queryRows } from "../../server/db/client.ts";
 import { payouts, users } from "../../server/db/schema.ts";
 import { postAdjustment } from "../../server/services/ledger.ts";
+import { nothingOwedMessage } from "../../server/services/payouts/batches.ts";
 import { requestPayout } from "../../server/services/payouts/requests.ts";
 import { batchFileChecksum, type SafeBatchFile } from "../../server/services/payouts/safe-export.ts";
 import { createUser } from "../factories.ts";
 import { openConsoleAs } from "../helpers/console.ts";
 import { expectLedgerBalanced } from "../helpers/ledger.ts";
 import { buildTestApp, type TestApp } from "../helpers/test-app.ts";
-import { payoutChain, startAnvil } from "../support/local-chain.ts";
+import { ERC20_ABI, payoutChain, startAnvil } from "../support/local-chain.ts";
 
 /** Above the two blocks a two-transfer send takes here, one transaction per block. */
 const CONFIRMATIONS = 5;
@@ -131,6 +133,41 @@ describe("payouts from the operator console on a local chain", () => {
       { actor: support.user.email, action: "payouts.reconcile", subject: "chain", reason: "after the send" },
       { actor: admin.user.email, action: "payouts.reconcile", subject: "chain", reason: "confirmations" },
     ]);
+  });
+
+  it("puts in the Safe file only what a batch still owes, and refuses the file once nothing is left", async () => {
+    const admin = await openConsoleAs(t, "admin");
+    const owed = await requested(10_000n);
+    const refused = await requested(15_000n);
+    const batch = (await admin.post("/api/admin/payouts/batches", { reason: "weekly", code: admin.nextCode() })).json();
+    expect(batch).toMatchObject({ count: 2 });
+    expect((await admin.get("/api/admin/payouts")).json().batches_owing).toContain(batch.batch_id);
+    // The Safe's signers refuse one transfer; it goes back to the member but keeps its batch number.
+    await admin.post(`/api/admin/payouts/${refused.id}/return`, { reason: "the signers refused it", code: admin.nextCode() });
+
+    const download = await admin.get(`/api/admin/payouts/batches/${batch.batch_id}/safe-file`);
+    expect(download.statusCode).toBe(200);
+    const file: SafeBatchFile = JSON.parse(download.body);
+    expect(file.transactions.map((call) => call.contractInputsValues)).toEqual([{ to: owed.address, amount: `${10_000n * TOKENS}` }]);
+
+    for (const call of file.transactions)
+      await chain.sendAsTreasury({
+        to: call.to as Address,
+        data: encodeFunctionData({
+          abi: ERC20_ABI,
+          functionName: "transfer",
+          args: [call.contractInputsValues.to as Address, BigInt(call.contractInputsValues.amount)],
+        }),
+      });
+    expect((await admin.post("/api/admin/payouts/reconcile", { reason: "after the Safe" })).json()).toMatchObject({ matched: 1 });
+    expect(await statusOf(owed.id)).toBe("sent");
+
+    const again = await admin.get(`/api/admin/payouts/batches/${batch.batch_id}/safe-file`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ err_msg: nothingOwedMessage(batch.batch_id) });
+    expect((await admin.get("/api/admin/payouts")).json().batches_owing).not.toContain(batch.batch_id);
+    expect((await admin.get("/api/admin/payouts/batches/999999/safe-file")).statusCode).toBe(404);
+    expect(await chain.balanceOf(refused.address)).toBe(0n);
   });
 
   it("refuses to send a batch that does not exist, and names the problem", async () => {

@@ -45,6 +45,40 @@ export async function batchPayouts(db: Database, batchId: number): Promise<Payou
   return rows.map(toPayoutRow);
 }
 
+/**
+ * The payouts a batch still owes through the Safe: still `batched`, with no
+ * hot-wallet transaction signed. A returned, sent or confirmed payout keeps its
+ * batch number, and executing a file with it would pay it (again).
+ */
+export async function payoutsOwedByBatch(db: Database, batchId: number): Promise<PayoutRow[]> {
+  const rows = await queryRows<Parameters<typeof toPayoutRow>[0]>(
+    db,
+    sql`select ${PAYOUT_COLUMNS} from payouts p
+         where p.batch_id = ${batchId} and p.status = 'batched' and p.signed_tx is null
+         order by p.requested_at, p.id`,
+  );
+  return rows.map(toPayoutRow);
+}
+
+/** Batches with a payout still owed through the Safe, newest first: the ones a Safe file is worth making for. */
+export async function batchesOwingPayouts(db: Database): Promise<number[]> {
+  const rows = await queryRows<{ batch_id: number }>(
+    db,
+    sql`select distinct batch_id from payouts where status = 'batched' and signed_tx is null and batch_id is not null order by batch_id desc`,
+  );
+  return rows.map((row) => row.batch_id);
+}
+
+export async function batchExists(db: Database, batchId: number): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(db, sql`select id from payout_batches where id = ${batchId}`);
+  return rows.length > 0;
+}
+
+/** Why there is no Safe file for a batch, in the operator's words. */
+export function nothingOwedMessage(batchId: number): string {
+  return `Batch ${batchId} has nothing left to pay: each of its payouts was returned, sent or confirmed, or has a hot-wallet transaction. A Safe file for it would pay them again.`;
+}
+
 /** Payouts for the operator's list, newest first, optionally of one status. */
 export async function listPayouts(db: Database, { status, limit }: { status?: string; limit: number }): Promise<PayoutRow[]> {
   const filter = status ? sql`where p.status = ${status}` : sql``;

@@ -41,7 +41,7 @@ export function ConsolePayouts() {
   const { data, error, reload } = useConsoleQuery<PayoutsPage>(`/api/admin/payouts${status ? `?status=${status}` : ""}`);
   const [batch, setBatch] = useState<Batch | null>(null);
   const admin = operator.role === "admin";
-  const batchIds = [...new Set((data?.payouts ?? []).map((payout) => payout.batch_id).filter((id): id is number => id !== null))];
+  const batchIds = data?.batches_owing ?? [];
 
   return (
     <>
@@ -82,7 +82,7 @@ export function ConsolePayouts() {
                 <TextField label="Reason" name="reason" required />
                 <CodeField />
               </ActionForm>
-              {batch?.batch_id ? (
+              {batch?.batch_id && batchIds.includes(batch.batch_id) ? (
                 <div className="mt-4">
                   <SafeFileButton batchId={batch.batch_id} />
                 </div>

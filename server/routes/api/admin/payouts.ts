@@ -25,7 +25,15 @@ import { operatorAlerts } from "../../../db/schema.ts";
 import type { ServerEnv } from "../../../env.ts";
 import { recordAudit } from "../../../services/console/audit.ts";
 import { checkTotp } from "../../../services/console/second-factor.ts";
-import { batchPayouts, createBatch, listPayouts } from "../../../services/payouts/batches.ts";
+import {
+  batchExists,
+  batchesOwingPayouts,
+  batchPayouts,
+  createBatch,
+  listPayouts,
+  nothingOwedMessage,
+  payoutsOwedByBatch,
+} from "../../../services/payouts/batches.ts";
 import { reconcileTransfers } from "../../../services/payouts/reconcile.ts";
 import { returnPayout } from "../../../services/payouts/requests.ts";
 import { safeBatchFile } from "../../../services/payouts/safe-export.ts";
@@ -61,8 +69,9 @@ export async function consolePayoutRoutes(fastify: FastifyInstance, { db, clock,
       schema: { querystring: adminPayoutsQuery, response: { 200: adminPayoutsReply, "4xx": errorReply } },
     },
     async (request) => {
-      const [payouts, alerts] = await Promise.all([
+      const [payouts, owing, alerts] = await Promise.all([
         listPayouts(db, { status: request.query.status, limit: LIST_LIMIT }),
+        batchesOwingPayouts(db),
         db
           .select()
           .from(operatorAlerts)
@@ -89,6 +98,7 @@ export async function consolePayoutRoutes(fastify: FastifyInstance, { db, clock,
           details: alert.details,
           created_at: alert.createdAt.toISOString(),
         })),
+        batches_owing: owing,
         hot_wallet: hotWallet,
         fee_cap_gwei: env.PAYOUT_MAX_FEE_GWEI,
         chain: reconcileDepsFrom(env, site, { db, clock }) !== null,
@@ -149,8 +159,11 @@ export async function consolePayoutRoutes(fastify: FastifyInstance, { db, clock,
     { config: { consoleAccess: "admin" }, schema: { params: batchIdParams } },
     async (request, reply) => {
       if (!env.PAYOUT_TREASURY_ADDRESS) return reply.code(409).send({ err_msg: "Set PAYOUT_TREASURY_ADDRESS (the treasury Safe) first." });
-      const payouts = await batchPayouts(db, request.params.id);
-      if (payouts.length === 0) return reply.code(404).send({ err_msg: "That batch does not exist." });
+      const payouts = await payoutsOwedByBatch(db, request.params.id);
+      if (payouts.length === 0) {
+        if (!(await batchExists(db, request.params.id))) return reply.code(404).send({ err_msg: "That batch does not exist." });
+        return reply.code(409).send({ err_msg: nothingOwedMessage(request.params.id) });
+      }
       const file = safeBatchFile({ site, treasury: env.PAYOUT_TREASURY_ADDRESS as Address, now: clock.now() }, request.params.id, payouts);
       return reply
         .type("application/json; charset=utf-8")
