@@ -4,6 +4,7 @@ import { checkFields } from "../../common/api/fields.ts";
 import type { Clock } from "../clock.ts";
 import type { Database } from "../db/client.ts";
 import { contactMessages } from "../db/schema.ts";
+import { rateLimitClientOf } from "./fairness/networks.ts";
 import { smtpTransport } from "./mail/mailer.ts";
 import type { Limit, RateLimiter } from "./rate-limit.ts";
 
@@ -29,7 +30,7 @@ export async function submitContactMessage(
   const { db, clock, rateLimiter, forward, log } = deps;
   if (submission.access_key !== limits.accessKey)
     return { ok: false, reason: "unknown-access-key", message: "This form is not set up correctly: its access key is unknown." };
-  const attempts = await rateLimiter.hit(`contact:ip:${submission.ip}`, limits.messagesPerIp.windowMs);
+  const attempts = await rateLimiter.hit(`contact:ip:${rateLimitClientOf(submission.ip)}`, limits.messagesPerIp.windowMs);
   if (attempts > limits.messagesPerIp.max)
     return { ok: false, reason: "rate-limited", message: "You have sent several messages already. Please try again in an hour." };
   if (submission.botcheck) return { ok: true, id: null };

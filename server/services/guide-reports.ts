@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import { type Database, queryRows } from "../db/client.ts";
 import { contactMessages } from "../db/schema.ts";
+import { rateLimitClientOf } from "./fairness/networks.ts";
 import type { Limit, RateLimiter } from "./rate-limit.ts";
 
 export type GuideReportDeps = {
@@ -26,7 +27,8 @@ export async function reportOutdatedGuide(
 ): Promise<GuideReportResult> {
   const title = guides.get(report.page);
   if (!title) return { ok: false, reason: "unknown-guide" };
-  if ((await rateLimiter.hit(`guide-report:ip:${report.ip}`, perIp.windowMs)) > perIp.max) return { ok: false, reason: "rate-limited" };
+  if ((await rateLimiter.hit(`guide-report:ip:${rateLimitClientOf(report.ip)}`, perIp.windowMs)) > perIp.max)
+    return { ok: false, reason: "rate-limited" };
   const [row] = await db
     .insert(contactMessages)
     .values({

@@ -135,6 +135,15 @@ describe("verifying the email and resetting the password, through real email", (
     expect(statuses).toEqual([200, 200, 200, 429]);
   });
 
+  it("limits forgotten-password requests per client address, counting an IPv6 /64 as one", async () => {
+    t.clock.advance(2 * 60 * 60 * 1000);
+    const statuses = [];
+    for (let n = 1; n <= 11; n++)
+      statuses.push((await forgot(agent(t.app, { remoteAddress: `2001:db8:3:4::${n}` }), `nobody.${n}@example.org`)).statusCode);
+    expect(statuses).toEqual([...Array(10).fill(200), 429]);
+    expect((await forgot(agent(t.app, { remoteAddress: "2001:db8:3:5::1" }), "nobody.12@example.org")).statusCode).toBe(200);
+  });
+
   it("keeps an email whose sending failed and sends it on a later try", async () => {
     const member = await createUser(t.database.db);
     sink.refuseNext(1);

@@ -131,6 +131,16 @@ describe("contact rate limit", () => {
     });
     expect(other.statusCode).toBe(200);
   });
+
+  it("counts every address of an IPv6 /64 as one client address", async () => {
+    t.clock.set("2026-11-21T12:00:00Z");
+    const from = (remoteAddress: string) =>
+      agent(t.app).request("POST", "/api/contact", { ...multipart(contactFields(t.site)), remoteAddress });
+    expect((await from("2001:db8:9:1::1")).statusCode).toBe(200);
+    expect((await from("2001:db8:9:1::2")).statusCode).toBe(200);
+    expect((await from("2001:db8:9:1:ffff::3")).statusCode).toBe(429);
+    expect((await from("2001:db8:9:2::1")).statusCode).toBe(200);
+  });
 });
 
 describe("forwarding contact messages by email", () => {

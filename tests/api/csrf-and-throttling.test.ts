@@ -163,4 +163,23 @@ describe("login throttling behind a trusted proxy", () => {
     expect((await agent(t.app).signIn(user.email, user.password, {}, { "x-forwarded-for": "203.0.113.9" })).statusCode).toBe(429);
     expect((await agent(t.app).signIn(user.email, user.password, {}, { "x-forwarded-for": "198.51.100.7" })).statusCode).toBe(200);
   });
+
+  it("counts every address of an IPv6 /64 as one client, and another /64 apart", async () => {
+    t.clock.set("2026-11-21T13:00:00Z");
+    for (let i = 1; i <= 5; i++) {
+      const reply = await agent(t.app).signIn(`guess.${i}@example.com`, "wrong", {}, { "x-forwarded-for": `2001:db8:7:1:${i}::${i}` });
+      expect(reply.statusCode).toBe(401);
+    }
+    const user = await createUser(t.database.db);
+    expect((await agent(t.app).signIn(user.email, user.password, {}, { "x-forwarded-for": "2001:db8:7:1:ffff::99" })).statusCode).toBe(429);
+    expect((await agent(t.app).signIn(user.email, user.password, {}, { "x-forwarded-for": "2001:db8:7:2::1" })).statusCode).toBe(200);
+  });
+
+  it("counts an IPv4 address written as IPv6 as the IPv4 address", async () => {
+    t.clock.set("2026-11-21T14:00:00Z");
+    for (let i = 0; i < 5; i++)
+      await agent(t.app).signIn(`guess.${i}@example.com`, "wrong", {}, { "x-forwarded-for": "::ffff:203.0.113.20" });
+    const user = await createUser(t.database.db);
+    expect((await agent(t.app).signIn(user.email, user.password, {}, { "x-forwarded-for": "203.0.113.20" })).statusCode).toBe(429);
+  });
 });

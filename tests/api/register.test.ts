@@ -203,6 +203,14 @@ describe("registration throttling", () => {
     t.clock.advance(60 * 60 * 1000);
     expect((await agent(t.app).register()).statusCode).toBe(200);
   });
+
+  it("counts every address of an IPv6 /64 as one client address", async () => {
+    t.clock.set("2026-11-22T10:00:00Z");
+    const from = (remoteAddress: string) => agent(t.app, { remoteAddress }).register();
+    for (let i = 1; i <= 3; i++) expect((await from(`2001:db8:5:6::${i}`)).statusCode).toBe(200);
+    expect((await from("2001:db8:5:6:abcd::4")).statusCode).toBe(429);
+    expect((await from("2001:db8:5:7::1")).statusCode).toBe(200);
+  });
 });
 
 describe("control characters", () => {

@@ -9,6 +9,7 @@ import { PASSWORD_RESET, RESET_REQUESTED, resetPassword, sendPasswordResetEmail 
 import { confirmEmailChange, verifyEmail } from "../../services/accounts/verification.ts";
 import type { BackgroundWork } from "../../services/background-work.ts";
 import { verifyCsrfToken } from "../../services/csrf.ts";
+import { rateLimitClientOf } from "../../services/fairness/networks.ts";
 import type { Limit, RateLimiter } from "../../services/rate-limit.ts";
 
 export type AccountRecoveryOptions = {
@@ -52,7 +53,7 @@ export async function accountRecoveryRoutes(fastify: FastifyInstance, options: A
       const body = request.body;
       if (!(await csrfValid(request, reply, body.csrfToken, "forgot-password"))) return reply.code(403).send({ err_msg: FORM_EXPIRED });
       const [fromIp, forAddress] = await Promise.all([
-        rateLimiter.hit(`reset:ip:${request.ip}`, resetsPerIp.windowMs),
+        rateLimiter.hit(`reset:ip:${rateLimitClientOf(request.ip)}`, resetsPerIp.windowMs),
         rateLimiter.hit(`reset:address:${normalizeEmail(body.username)}`, resetsPerAddress.windowMs),
       ]);
       if (fromIp > resetsPerIp.max || forAddress > resetsPerAddress.max) return reply.code(429).send({ err_msg: TOO_MANY_RESETS });

@@ -19,7 +19,7 @@ import type { PasswordWork } from "../../services/auth/password-work.ts";
 import { registerUser } from "../../services/auth/register.ts";
 import { type LoginLimits, loginBlockedUntil, signIn, throttled } from "../../services/auth/sign-in.ts";
 import { issueCsrfToken, verifyCsrfToken } from "../../services/csrf.ts";
-import { networkOf } from "../../services/fairness/networks.ts";
+import { networkOf, rateLimitClientOf } from "../../services/fairness/networks.ts";
 import type { FairnessRules } from "../../services/fairness/rules.ts";
 import { createSignupChallenge } from "../../services/fairness/signup-challenge.ts";
 import type { LimitBlocks } from "../../services/limit-blocks.ts";
@@ -109,7 +109,7 @@ export async function accountRoutes(fastify: FastifyInstance, options: AccountRo
       if (!verifyCsrfToken(secret, body.csrfToken, "register", binding, clock.now()))
         return reply.code(403).send({ err_msg: FORM_EXPIRED });
 
-      const attempts = await rateLimiter.hit(`register:ip:${request.ip}`, registrationsPerIp.windowMs);
+      const attempts = await rateLimiter.hit(`register:ip:${rateLimitClientOf(request.ip)}`, registrationsPerIp.windowMs);
       if (attempts > registrationsPerIp.max) {
         return reply.code(429).send({ err_msg: "Too many sign-ups from your network. Please try again in an hour." });
       }

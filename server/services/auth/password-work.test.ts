@@ -61,4 +61,17 @@ describe("password work", () => {
     expect(await second).toBe("second");
     expect(await work.run("c", async () => "later")).toBe("later");
   });
+
+  it("counts every address of one IPv6 /64 as one client, and a mapped IPv4 address as the address", async () => {
+    const work = passwordWork({ concurrency: 1, maxWaiting: 8, maxPerClient: 2 });
+    const hold = deferred();
+    const flood = [work.run("2001:db8:1:2::a", () => hold.promise), work.run("2001:db8:1:2:ffff::b", () => hold.promise)];
+    await expect(work.run("2001:db8:1:2::c", async () => "third")).rejects.toBeInstanceOf(PasswordWorkBusy);
+    const neighbour = work.run("2001:db8:1:3::a", async () => "checked");
+    const ipv4 = [work.run("203.0.113.9", () => hold.promise), work.run("::ffff:203.0.113.9", () => hold.promise)];
+    await expect(work.run("203.0.113.9", async () => "third")).rejects.toBeInstanceOf(PasswordWorkBusy);
+    hold.resolve();
+    await Promise.all([...flood, ...ipv4]);
+    expect(await neighbour).toBe("checked");
+  });
 });

@@ -1,3 +1,5 @@
+import { rateLimitClientOf } from "../fairness/networks.ts";
+
 /**
  * argon2id costs 19 MiB and tens of milliseconds per check. Unbounded, a flood
  * of logins from one client queues ahead of everyone else's; so checks run a
@@ -5,8 +7,8 @@
  * it, and past that the request is refused at once, cheaply.
  */
 export type PasswordWork = {
-  /** Runs one hash or verification for `client` (its address), or throws PasswordWorkBusy. */
-  run<T>(client: string, work: () => Promise<T>): Promise<T>;
+  /** Runs one hash or verification for a client (its address), or throws PasswordWorkBusy. */
+  run<T>(address: string, work: () => Promise<T>): Promise<T>;
   /** Checks started so far: the count that matters for throttling tests and metrics. */
   started(): number;
 };
@@ -16,7 +18,7 @@ export type PasswordWorkLimits = {
   concurrency: number;
   /** Checks waiting for a free slot, from every client together. */
   maxWaiting: number;
-  /** Running and waiting checks of one client address. */
+  /** Running and waiting checks of one client address (an IPv6 client's /64). */
   maxPerClient: number;
 };
 
@@ -45,7 +47,8 @@ export function passwordWork({ concurrency, maxWaiting, maxPerClient }: Password
   };
 
   return {
-    async run(client, work) {
+    async run(address, work) {
+      const client = rateLimitClientOf(address);
       const held = perClient.get(client) ?? 0;
       if (held >= maxPerClient || (running >= concurrency && waiting.length >= maxWaiting)) throw new PasswordWorkBusy();
       perClient.set(client, held + 1);

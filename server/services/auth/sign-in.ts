@@ -3,6 +3,7 @@ import { normalizeEmail } from "../../../common/account-rules.ts";
 import type { Clock } from "../../clock.ts";
 import type { Database } from "../../db/client.ts";
 import { users } from "../../db/schema.ts";
+import { rateLimitClientOf } from "../fairness/networks.ts";
 import type { LimitBlocks } from "../limit-blocks.ts";
 import { type Limit, type RateLimiter, secondsUntilWindowEnds, windowStart } from "../rate-limit.ts";
 import type { PasswordWork } from "./password-work.ts";
@@ -14,9 +15,9 @@ export type Throttled = { ok: false; reason: "throttled"; message: string; retry
 
 export type SignInResult = { ok: true; userId: number; firstName: string } | { ok: false; reason: "invalid"; message: string } | Throttled;
 
-/** The counter of login attempts from one client address. */
+/** The counter of login attempts from one client address (an IPv6 client's /64). */
 export function ipAttemptsKey(ip: string): string {
-  return `login-attempts:ip:${ip}`;
+  return `login-attempts:ip:${rateLimitClientOf(ip)}`;
 }
 
 /** When a client address's login attempts are refused until, as far as this instance knows (without asking the database). */
