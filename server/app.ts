@@ -245,7 +245,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     acceptRequestOrigin: env.NODE_ENV !== "production",
     minAccountAgeDays: fairness.payoutMinAccountAgeDays,
   });
-  await app.register(consoleRoutes, { db, clock, site, env, secret, prices, redis: deps.redis, accounts: accountDeps });
+  await app.register(consoleRoutes, { db, clock, site, env, secret, prices, redis: deps.redis, accounts: accountDeps, rateLimiter });
   app.addHook("onReady", async () => prices.start());
   app.addHook("onClose", async () => prices.stop());
   await app.register(priceRoutes, { site, prices, refreshSeconds: env.PRICE_REFRESH_SECONDS });

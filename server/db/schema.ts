@@ -339,7 +339,7 @@ export const chainCursors = pgTable("chain_cursors", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
 });
 
-export const ALERT_KINDS = ["unmatched_transfer"] as const;
+export const ALERT_KINDS = ["unmatched_transfer", "second_factor_locked"] as const;
 
 /** Things an operator must look at; never raised twice for the same cause. */
 export const operatorAlerts = pgTable(
@@ -347,7 +347,7 @@ export const operatorAlerts = pgTable(
   {
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
     kind: text("kind", { enum: ALERT_KINDS }).notNull(),
-    /** What the alert is about, unique per kind: for a transfer, "txHash:logIndex". */
+    /** What the alert is about, unique per kind: for a transfer, "txHash:logIndex"; for a locked second factor, "user:id:windowStart". */
     subject: text("subject").notNull(),
     details: text("details").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),

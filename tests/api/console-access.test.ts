@@ -4,11 +4,13 @@ import { NOT_LOGGED_IN } from "../../common/api/accounts.ts";
 import { ADMIN_REFUSALS, CSRF_HEADER } from "../../common/api/admin.ts";
 import { queryRows } from "../../server/db/client.ts";
 import { CROSS_SITE_REFUSED } from "../../server/plugins/request-guards.ts";
+import { WRONG_CODE_LIMIT } from "../../server/services/console/code-attempts.ts";
 import { CONSOLE_IDLE_MS } from "../../server/services/console/console-sessions.ts";
 import { OVERVIEW_DAYS } from "../../server/services/console/overview.ts";
 import { setRole } from "../../server/services/console/roles.ts";
 import { totpSealingKey, unseal } from "../../server/services/console/sealed-secret.ts";
 import { postAdjustment } from "../../server/services/ledger.ts";
+import { windowStart } from "../../server/services/rate-limit.ts";
 import { claimDailyReward } from "../../server/services/rewards.ts";
 import { createUser, signedIn } from "../factories.ts";
 import { agent } from "../helpers/agent.ts";
@@ -80,6 +82,17 @@ const ENDPOINTS: Endpoint[] = [
   },
   { method: "POST", url: "/api/admin/members/1/resend-verification", body: { reason: "asked" }, access: "console" },
 ];
+
+/** Moves the clock to the start of a fresh window of the wrong-code limit, so a test's attempts all fall in one. */
+function startNextCodeWindow(t: ReturnType<typeof useTestApp>) {
+  t.clock.set(new Date(windowStart(t.clock.now(), WRONG_CODE_LIMIT.windowMs).getTime() + WRONG_CODE_LIMIT.windowMs));
+}
+
+/** A six-digit code the app does not show now, nor one step either side. */
+function wrongCodeFor(secret: string, at: Date): string {
+  const shown = [-30_000, 0, 30_000].map((offset) => codeAt(secret, new Date(at.getTime() + offset)));
+  return ["000000", "111111", "222222", "333333"].find((code) => !shown.includes(code)) as string;
+}
 
 async function auditRows(t: ReturnType<typeof useTestApp>) {
   return queryRows<{ actor: string; action: string; subject: string; reason: string; before: unknown; after: unknown }>(
@@ -226,6 +239,65 @@ describe("two-factor sign-in to the console", () => {
     expect((await admin.post("/api/admin/sign-in", { recovery_code: first })).json()).toEqual({ err_msg: ADMIN_REFUSALS.badCode });
     const rows = (await auditRows(t)).filter((row) => row.actor === admin.user.email);
     expect(rows.map((row) => row.action)).toEqual(["two_factor.enrol", "two_factor.recovery_code_used"]);
+  });
+
+  it("refuses every code after five wrong ones, the right one and recovery codes too, until the window passes, and tells the team once", async () => {
+    startNextCodeWindow(t);
+    const admin = await openConsoleAs(t, "admin");
+    await admin.post("/api/admin/sign-out");
+    const code = admin.nextCode();
+    const wrong = wrongCodeFor(admin.secret, t.clock.now());
+    for (let attempt = 1; attempt <= WRONG_CODE_LIMIT.max; attempt++)
+      expect((await admin.post("/api/admin/sign-in", { code: wrong })).json()).toEqual({ err_msg: ADMIN_REFUSALS.badCode });
+    for (const body of [{ code }, { recovery_code: admin.recoveryCodes[0] }, { code: wrong }]) {
+      const refused = await admin.post("/api/admin/sign-in", body);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().err_msg).toMatch(/^Too many wrong codes\. Codes are refused for \d+ minutes?/);
+      expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    }
+    expect((await admin.get("/api/admin/session")).json()).toMatchObject({ console_open: false, recovery_codes_left: 10 });
+    const alerts = await queryRows<{ kind: string; details: string }>(
+      t.database.db,
+      sql`select kind, details from operator_alerts where details like ${`${admin.user.email} %`}`,
+    );
+    expect(alerts).toEqual([{ kind: "second_factor_locked", details: expect.stringContaining("5 wrong console codes") }]);
+    const locked = (await auditRows(t)).filter((row) => row.action === "two_factor.locked" && row.subject === `user:${admin.user.id}`);
+    expect(locked).toHaveLength(1);
+
+    t.clock.advance(WRONG_CODE_LIMIT.windowMs);
+    expect((await admin.post("/api/admin/sign-in", { code: codeAt(admin.secret, t.clock.now()) })).statusCode).toBe(200);
+  });
+
+  it("lets no more than five of many wrong codes sent at once be checked", async () => {
+    startNextCodeWindow(t);
+    const admin = await openConsoleAs(t, "admin");
+    await admin.post("/api/admin/sign-out");
+    const code = admin.nextCode();
+    const wrong = wrongCodeFor(admin.secret, t.clock.now());
+    const replies = await Promise.all(Array.from({ length: 30 }, () => admin.post("/api/admin/sign-in", { code: wrong })));
+    expect(replies.filter((reply) => reply.statusCode === 400)).toHaveLength(WRONG_CODE_LIMIT.max);
+    expect(replies.filter((reply) => reply.statusCode === 429)).toHaveLength(30 - WRONG_CODE_LIMIT.max);
+    expect((await admin.post("/api/admin/sign-in", { code })).statusCode).toBe(429);
+    const alerts = await queryRows(t.database.db, sql`select id from operator_alerts where details like ${`${admin.user.email} %`}`);
+    expect(alerts).toHaveLength(1);
+  });
+
+  it("counts the fresh codes of money moves with the sign-in's, and a right code takes its count back", async () => {
+    startNextCodeWindow(t);
+    const admin = await openConsoleAs(t, "admin");
+    const member = await createUser(t.database.db);
+    const adjust = (code: string) =>
+      admin.post(`/api/admin/members/${member.id}/adjust`, { direction: "credit", tokens: "5", reason: "goodwill", code });
+    const wrong = () => wrongCodeFor(admin.secret, t.clock.now());
+    for (let attempt = 1; attempt < WRONG_CODE_LIMIT.max; attempt++) expect((await adjust(wrong())).statusCode).toBe(400);
+    expect((await adjust(admin.nextCode())).statusCode).toBe(200);
+    expect((await admin.post("/api/admin/payouts/batches", { reason: "weekly", code: wrong() })).statusCode).toBe(400);
+    expect((await adjust(admin.nextCode())).statusCode).toBe(429);
+    expect((await admin.post("/api/admin/payouts/1/return", { reason: "refused", code: admin.nextCode() })).statusCode).toBe(429);
+    await admin.post("/api/admin/sign-out");
+    expect((await admin.post("/api/admin/sign-in", { code: admin.nextCode() })).statusCode).toBe(429);
+    const [balance] = await queryRows<{ balance: string }>(t.database.db, sql`select balance::text from users where id = ${member.id}`);
+    expect(balance).toEqual({ balance: "5" });
   });
 
   it("ends with the member session it rides on", async () => {

@@ -10,25 +10,15 @@ import {
 } from "../../../../common/api/admin.ts";
 import { errorReply, successReply } from "../../../../common/api/fields.ts";
 import type { SiteConfig } from "../../../../config/site.ts";
-import type { Clock } from "../../../clock.ts";
-import type { Database } from "../../../db/client.ts";
 import { recordAudit } from "../../../services/console/audit.ts";
 import { closeConsole, openConsole, touchConsole } from "../../../services/console/console-sessions.ts";
-import {
-  checkTotp,
-  confirmEnrolment,
-  isEnrolled,
-  recoveryCodesLeft,
-  spendRecoveryCode,
-  startEnrolment,
-} from "../../../services/console/second-factor.ts";
+import { confirmEnrolment, isEnrolled, recoveryCodesLeft, startEnrolment } from "../../../services/console/second-factor.ts";
+import { type CodeCheckDeps, codeAccepted } from "./code-check.ts";
 import { actorOf } from "./guard.ts";
 
 /** The console's door: where a staff member stands, enrolment of the authenticator app, opening and closing the console. */
-export async function consoleAccessRoutes(
-  fastify: FastifyInstance,
-  { db, clock, site, totpKey }: { db: Database; clock: Clock; site: SiteConfig; totpKey: Buffer },
-) {
+export async function consoleAccessRoutes(fastify: FastifyInstance, options: CodeCheckDeps & { site: SiteConfig }) {
+  const { db, clock, site, totpKey } = options;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const staff = { consoleAccess: "staff" as const };
   const changes = { consoleAccess: "staff" as const, stateChanging: true };
@@ -78,14 +68,7 @@ export async function consoleAccessRoutes(
       const { id, sessionIdHash } = request.operator;
       if (!(await isEnrolled(db, id))) return reply.code(409).send({ err_msg: ADMIN_REFUSALS.notEnrolled });
       const body = request.body;
-      const accepted =
-        "code" in body
-          ? await checkTotp({ db, clock, totpKey }, id, body.code)
-          : await spendRecoveryCode({ db, clock }, id, body.recovery_code);
-      if (!accepted) {
-        request.log.info({ userId: id }, "console second factor refused");
-        return reply.code(400).send({ err_msg: ADMIN_REFUSALS.badCode });
-      }
+      if (!(await codeAccepted(options, request, reply, body))) return reply;
       await openConsole({ db, clock }, sessionIdHash, id);
       if (!("code" in body))
         await recordAudit(db, clock, actorOf(request), {

@@ -5,6 +5,7 @@ import type { Database } from "../../../db/client.ts";
 import type { ServerEnv } from "../../../env.ts";
 import type { AccountDeps } from "../../../services/accounts/account-deps.ts";
 import { totpSealingKey } from "../../../services/console/sealed-secret.ts";
+import type { RateLimiter } from "../../../services/rate-limit.ts";
 import { consoleAccessRoutes } from "./access.ts";
 import { consoleAuditRoutes } from "./audit.ts";
 import { guardConsole } from "./guard.ts";
@@ -23,6 +24,8 @@ export type ConsoleRoutesOptions = OverviewOptions & {
   env: ServerEnv;
   secret: string;
   accounts: AccountDeps;
+  /** Counts wrong codes per staff member. */
+  rateLimiter: RateLimiter;
 };
 
 /** The operator console's API, every route behind one guard. */

@@ -1,22 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import {
-  ADMIN_REFUSALS,
-  adjustBalanceBody,
-  balanceReply,
-  memberIdParams,
-  memberReply,
-  membersQuery,
-  membersReply,
-} from "../../../../common/api/admin.ts";
+import { adjustBalanceBody, balanceReply, memberIdParams, memberReply, membersQuery, membersReply } from "../../../../common/api/admin.ts";
 import { errorReply } from "../../../../common/api/fields.ts";
-import type { Clock } from "../../../clock.ts";
-import type { Database } from "../../../db/client.ts";
 import { recordAudit } from "../../../services/console/audit.ts";
 import { roleOf } from "../../../services/console/roles.ts";
-import { checkTotp } from "../../../services/console/second-factor.ts";
 import { ledgerFor, postAdjustment } from "../../../services/ledger.ts";
 import { findUserById, findUsers } from "../../../services/users.ts";
+import { type CodeCheckDeps, codeAccepted } from "./code-check.ts";
 import { actorOf } from "./guard.ts";
 
 const LEDGER_LINES = 200;
@@ -36,10 +26,8 @@ function summaryView(user: Summary) {
 }
 
 /** Members: search, one member's page with the ledger, and credits or debits with a reason. */
-export async function consoleMemberRoutes(
-  fastify: FastifyInstance,
-  { db, clock, totpKey }: { db: Database; clock: Clock; totpKey: Buffer },
-) {
+export async function consoleMemberRoutes(fastify: FastifyInstance, options: CodeCheckDeps) {
+  const { db, clock } = options;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -89,8 +77,7 @@ export async function consoleMemberRoutes(
     },
     async (request, reply) => {
       const { direction, tokens, reason, code } = request.body;
-      if (!(await checkTotp({ db, clock, totpKey }, request.operator.id, code)))
-        return reply.code(400).send({ err_msg: ADMIN_REFUSALS.badCode });
+      if (!(await codeAccepted(options, request, reply, { code }))) return reply;
       const userId = request.params.id;
       const result = await db.transaction(async (tx) => {
         const before = await findUserById(tx, userId);

@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Address } from "viem";
 import {
-  ADMIN_REFUSALS,
   adminPayoutsQuery,
   adminPayoutsReply,
   balanceReply,
@@ -19,12 +18,9 @@ import {
 } from "../../../../common/api/admin.ts";
 import { errorReply } from "../../../../common/api/fields.ts";
 import type { SiteConfig } from "../../../../config/site.ts";
-import type { Clock } from "../../../clock.ts";
-import type { Database } from "../../../db/client.ts";
 import { operatorAlerts } from "../../../db/schema.ts";
 import type { ServerEnv } from "../../../env.ts";
 import { recordAudit } from "../../../services/console/audit.ts";
-import { checkTotp } from "../../../services/console/second-factor.ts";
 import {
   batchExists,
   batchesOwingPayouts,
@@ -40,27 +36,25 @@ import { safeBatchFile } from "../../../services/payouts/safe-export.ts";
 import { SendRefused, sendBatch } from "../../../services/payouts/sender.ts";
 import { SenderKeyError } from "../../../services/payouts/sender-key.ts";
 import { reconcileDepsFrom, SenderNotReady, senderDepsFrom } from "../../../services/payouts/settings.ts";
+import { type CodeCheckDeps, codeAccepted } from "./code-check.ts";
 import { actorOf } from "./guard.ts";
 
 const LIST_LIMIT = 200;
 const BATCH_COUNT_DEFAULT = 100;
 
-type Options = { db: Database; clock: Clock; site: SiteConfig; env: ServerEnv; totpKey: Buffer };
+type Options = CodeCheckDeps & { site: SiteConfig; env: ServerEnv };
 
 /**
  * Payouts from the console, on the same services as `npm run admin -- payouts`:
  * batch, the Safe file, the hot wallet, reconciliation, returns. Money moves
  * (batch, send, return) are admin-only and take a fresh code from the app.
  */
-export async function consolePayoutRoutes(fastify: FastifyInstance, { db, clock, site, env, totpKey }: Options) {
+export async function consolePayoutRoutes(fastify: FastifyInstance, options: Options) {
+  const { db, clock, site, env } = options;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const hotWallet = Boolean(env.PAYOUT_SENDER_KEY || env.PAYOUT_SENDER_KEYSTORE);
 
-  async function freshCode(request: FastifyRequest, reply: FastifyReply, code: string): Promise<boolean> {
-    if (await checkTotp({ db, clock, totpKey }, request.operator.id, code)) return true;
-    await reply.code(400).send({ err_msg: ADMIN_REFUSALS.badCode });
-    return false;
-  }
+  const freshCode = (request: FastifyRequest, reply: FastifyReply, code: string) => codeAccepted(options, request, reply, { code });
 
   app.get(
     "/api/admin/payouts",
