@@ -234,7 +234,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     rateLimiter,
     resendsPerMember: { max: 3, windowMs: 60 * MINUTE_MS },
   });
-  if (env.NODE_ENV !== "production") await app.register(devOutboxRoutes, { db });
+  // Only when mail really stays here: with a mail server the queue holds live links to members' accounts.
+  if (!env.SMTP_URL) await app.register(devOutboxRoutes, { db });
   await app.register(rewardRoutes, { site, db, clock, secret, sharedNetworkAccounts: fairness.sharedNetworkAccounts });
   await app.register(payoutRoutes, {
     site,

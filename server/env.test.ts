@@ -61,6 +61,26 @@ describe("parseServerEnv", () => {
     expect(env.NODE_ENV).toBe("production");
   });
 
+  it.each<[string, { NODE_ENV?: string }]>([
+    ["no NODE_ENV", {}],
+    ["development", { NODE_ENV: "development" }],
+    ["test", { NODE_ENV: "test" }],
+  ])("refuses a public https origin outside production (%s), so a forgotten NODE_ENV cannot skip production's checks", (_, nodeEnv) => {
+    const problems = problemsOf(() =>
+      parseServerEnv(
+        { ...nodeEnv, DATABASE_URL: "postgres://app@db/kestrel", SMTP_URL: REAL_SMTP_URL, MAIL_FROM: "hello@kestrel.io" },
+        productionSite,
+      ),
+    );
+    expect(problems).toEqual([
+      `NODE_ENV: must be production when SITE_ORIGIN is a public https origin (now ${nodeEnv.NODE_ENV ?? "development"}); set NODE_ENV=production, or SITE_ORIGIN=http://localhost:PORT for development`,
+    ]);
+  });
+
+  it("runs development at an https localhost origin", () => {
+    expect(parseServerEnv({}, loadSiteConfig({ SITE_ORIGIN: "https://localhost:3443" })).NODE_ENV).toBe("development");
+  });
+
   it("refuses the example file's placeholders and guessable secrets in production, one line per setting", () => {
     const problems = problemsOf(() =>
       parseServerEnv(

@@ -191,6 +191,8 @@ export function parseServerEnv(env: Record<string, string | undefined>, site: Si
     problems.push("PAYOUT_SENDER_KEY: set either the key or PAYOUT_SENDER_KEYSTORE, not both");
   if (parsed.PAYOUT_SENDER_KEYSTORE && parsed.PAYOUT_SENDER_KEYSTORE_PASSWORD === undefined)
     problems.push("PAYOUT_SENDER_KEYSTORE_PASSWORD: required with PAYOUT_SENDER_KEYSTORE");
+  const origin = new URL(site.site.origin);
+  const publicSite = origin.protocol === "https:" && origin.hostname !== "localhost";
   if (parsed.NODE_ENV === "production") {
     if (!parsed.DATABASE_URL) problems.push("DATABASE_URL: required in production (a PostgreSQL server)");
     if (!parsed.SESSION_SECRET) problems.push("SESSION_SECRET: required in production (at least 32 random characters)");
@@ -208,10 +210,11 @@ export function parseServerEnv(env: Record<string, string | undefined>, site: Si
     if (parsed.E2E_HOOKS) problems.push("E2E_HOOKS: test hooks are never enabled in production");
     if (site.token.address === PLACEHOLDER_TOKEN_ADDRESS)
       problems.push("TOKEN_ADDRESS: still the demo placeholder; set the token's real contract address");
-    const origin = new URL(site.site.origin);
-    if (origin.protocol !== "https:" || origin.hostname === "localhost") {
-      problems.push(`SITE_ORIGIN: must be the site's public https origin (now ${site.site.origin})`);
-    }
+    if (!publicSite) problems.push(`SITE_ORIGIN: must be the site's public https origin (now ${site.site.origin})`);
+  } else if (publicSite) {
+    problems.push(
+      `NODE_ENV: must be production when SITE_ORIGIN is a public https origin (now ${parsed.NODE_ENV}); set NODE_ENV=production, or SITE_ORIGIN=http://localhost:PORT for development`,
+    );
   }
   if (problems.length > 0) throw new EnvError(problems);
   return parsed;

@@ -13,8 +13,8 @@ function page(title: string, body: string): string {
 }
 
 /**
- * Outside production: the emails the site sent, so `npm start` works end to
- * end without a mail server. The queue is the outbox; nothing leaves the machine.
+ * Without a mail server: the emails the site sent, so `npm start` works end to
+ * end. The queue is the outbox; nothing leaves the machine.
  */
 export async function devOutboxRoutes(fastify: FastifyInstance, { db }: { db: Database }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -26,7 +26,7 @@ export function smtpMailTransport(url: string, from: string): MailTransport {
   };
 }
 
-/** Outside production without SMTP: the email stays in the queue, shown at /dev/outbox, and its link goes to the log. */
+/** Without SMTP (never in production): the email stays in the queue, shown at /dev/outbox, and its link goes to the log. */
 export function outboxTransport(log: (line: string) => void): MailTransport {
   return async (mail) => {
     const link = /https?:\/\/\S+/.exec(mail.text)?.[0];
