@@ -130,6 +130,8 @@ export const reconcileReply = z.object({
   confirmed: z.number().int(),
   reverted: z.number().int(),
   alerts: z.number().int(),
+  /** Why the run changed nothing (another run saved a newer reading, or the node is behind); null when it ran. */
+  skipped: z.string().nullable(),
 });
 export const sendReply = z.object({ signed: z.number().int(), rebroadcast: z.number().int(), already_paid: z.number().int() });
 

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { type Address, encodeFunctionData, getAddress } from "viem";
+import { type Address, encodeFunctionData, getAddress, type PublicClient } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SiteConfig } from "../../config/site.ts";
@@ -8,7 +8,7 @@ import { payouts, users } from "../../server/db/schema.ts";
 import { postAdjustment } from "../../server/services/ledger.ts";
 import { createBatch } from "../../server/services/payouts/batches.ts";
 import { payoutPublicClient } from "../../server/services/payouts/chain.ts";
-import { reconcileTransfers } from "../../server/services/payouts/reconcile.ts";
+import { RECONCILE_SKIPPED, reconcileTransfers } from "../../server/services/payouts/reconcile.ts";
 import { requestPayout, returnPayout } from "../../server/services/payouts/requests.ts";
 import { batchFileChecksum, safeBatchFile } from "../../server/services/payouts/safe-export.ts";
 import { createUser } from "../factories.ts";
@@ -34,10 +34,10 @@ describe("payouts on a local chain: batches, the Safe export, reconciliation", (
   afterAll(() => anvil?.stop());
 
   const deps = () => ({ db: t.database.db, clock: t.clock });
-  const reconcile = () =>
+  const reconcile = (client: PublicClient = payoutPublicClient(anvil.rpcUrl)) =>
     reconcileTransfers({
       ...deps(),
-      client: payoutPublicClient(anvil.rpcUrl),
+      client,
       token: chain.token,
       treasury,
       decimals: 18,
@@ -56,6 +56,37 @@ describe("payouts on a local chain: batches, the Safe export, reconciliation", (
     if (!result.ok) throw new Error(result.message);
     t.clock.advance(1000);
     return { id: result.payout.id, address, userId: user.id };
+  }
+
+  /** A node whose answer to "which block is the head" is held until the test lets it go: a run that reads the chain, then stalls. */
+  function stallingAfterHead() {
+    const node = payoutPublicClient(anvil.rpcUrl);
+    let headRead = () => {};
+    let release = () => {};
+    const read = new Promise<void>((resolve) => {
+      headRead = resolve;
+    });
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const client: PublicClient = {
+      ...node,
+      getBlockNumber: async (args) => {
+        const head = await node.getBlockNumber(args);
+        headRead();
+        await gate;
+        return head;
+      },
+    };
+    return { client, read, release };
+  }
+
+  async function cursor(): Promise<bigint> {
+    const [row] = await queryRows<{ last_block: string }>(
+      t.database.db,
+      sql`select last_block::text from chain_cursors where name = ${`transfers:${chain.token.toLowerCase()}:${treasury.toLowerCase()}`}`,
+    );
+    return BigInt(row?.last_block ?? -1);
   }
 
   async function statusOf(id: number) {
@@ -203,5 +234,68 @@ describe("payouts on a local chain: batches, the Safe export, reconciliation", (
     await executeAsSafe(safeBatchFile({ site, treasury, now: t.clock.now() }, batch.batchId, batch.payouts));
     expect(await reconcile()).toMatchObject({ matched: 0, alerts: 1 });
     expect((await statusOf(m.id))?.status).toBe("returned");
+  });
+
+  it("changes nothing when another run saved a newer reading meanwhile: a paid payout never goes back to waiting", async () => {
+    await drainRequested();
+    const m = await requested(10_000n);
+    const batch = await createBatch(deps(), { maxCount: 10, maxTotal: 10n ** 30n });
+    if (!batch) throw new Error("no batch");
+    const stale = stallingAfterHead();
+    const slow = reconcile(stale.client);
+    await stale.read;
+
+    await executeAsSafe(safeBatchFile({ site, treasury, now: t.clock.now() }, batch.batchId, batch.payouts));
+    await chain.test.mine({ blocks: 2 });
+    expect(await reconcile()).toMatchObject({ matched: 1, skipped: null });
+    const seen = await cursor();
+
+    stale.release();
+    expect(await slow).toMatchObject({ reverted: 0, matched: 0, skipped: RECONCILE_SKIPPED.overtaken });
+    expect(await statusOf(m.id)).toEqual({ status: "sent", txHash: expect.stringMatching(/^0x/) });
+    expect(await cursor()).toBe(seen);
+    expect(await returnPayout(deps(), m.id, "looks unpaid")).toMatchObject({ ok: false });
+  });
+
+  it("never reads a confirmed payout's transfer again as new, so it never pays a second payout of the same amount to the same address", async () => {
+    await drainRequested();
+    const m = await requested(10_000n);
+    const first = await createBatch(deps(), { maxCount: 10, maxTotal: 10n ** 30n });
+    if (!first) throw new Error("no batch");
+    const stale = stallingAfterHead();
+    const slow = reconcile(stale.client);
+    await stale.read;
+
+    await executeAsSafe(safeBatchFile({ site, treasury, now: t.clock.now() }, first.batchId, first.payouts));
+    expect(await reconcile()).toMatchObject({ matched: 1 });
+    await chain.test.mine({ blocks: CONFIRMATIONS });
+    await reconcile();
+    expect((await statusOf(m.id))?.status).toBe("confirmed");
+    stale.release();
+    expect(await slow).toMatchObject({ skipped: RECONCILE_SKIPPED.overtaken });
+
+    await postAdjustment(deps(), { userId: m.userId, tokens: 10_000n, direction: "credit", reason: "earned again" });
+    const again = await requestPayout({ ...deps(), minimum: 10_000n, minAccountAgeDays: 7 }, m.userId, 10_000n);
+    if (!again.ok) throw new Error(again.message);
+    expect(await createBatch(deps(), { maxCount: 10, maxTotal: 10n ** 30n })).toMatchObject({ payouts: [{ id: again.payout.id }] });
+    expect(await reconcile()).toMatchObject({ matched: 0, alerts: 0 });
+    expect(await statusOf(again.payout.id)).toEqual({ status: "batched", txHash: null });
+    expect((await statusOf(m.id))?.status).toBe("confirmed");
+  });
+
+  it("changes nothing when the node reports a head behind the last block read", async () => {
+    await drainRequested();
+    const m = await requested(10_000n);
+    const batch = await createBatch(deps(), { maxCount: 10, maxTotal: 10n ** 30n });
+    if (!batch) throw new Error("no batch");
+    await executeAsSafe(safeBatchFile({ site, treasury, now: t.clock.now() }, batch.batchId, batch.payouts));
+    expect(await reconcile()).toMatchObject({ matched: 1 });
+    const seen = await cursor();
+
+    const node = payoutPublicClient(anvil.rpcUrl);
+    const lagging: PublicClient = { ...node, getBlockNumber: async () => seen - 2n };
+    expect(await reconcile(lagging)).toMatchObject({ reverted: 0, skipped: RECONCILE_SKIPPED.nodeBehind(seen - 2n, seen) });
+    expect((await statusOf(m.id))?.status).toBe("sent");
+    expect(await cursor()).toBe(seen);
   });
 });

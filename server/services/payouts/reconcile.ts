@@ -28,7 +28,29 @@ export type ReconcileSummary = {
   reverted: number;
   alerts: number;
   rpcCalls: number;
+  /** Why this run changed nothing, when it found its reading of the chain stale; null when it ran. */
+  skipped: string | null;
 };
+
+export const RECONCILE_SKIPPED = {
+  overtaken: "Another reconciliation saved a newer reading of the chain while this one was reading; this run changed nothing.",
+  nodeBehind: (head: bigint, cursor: bigint) =>
+    `The node reports block ${head}, behind block ${cursor} already read (a node lagging behind the others?); this run changed nothing.`,
+} as const;
+
+/**
+ * The cursor and its row version: any run that saves its work rewrites the
+ * row, and the version (the row's xmin) changes even when the block number does not.
+ */
+type CursorState = { lastBlock: bigint; version: string } | null;
+
+async function readCursor(db: Database, name: string): Promise<CursorState> {
+  const [row] = await queryRows<{ last_block: string; version: string }>(
+    db,
+    sql`select last_block::text, xmin::text as version from chain_cursors where name = ${name}`,
+  );
+  return row ? { lastBlock: BigInt(row.last_block), version: row.version } : null;
+}
 
 type TransferLog = { txHash: Hex; logIndex: number; blockNumber: bigint; blockHash: Hex; to: Address; value: bigint };
 
@@ -40,19 +62,24 @@ type TransferLog = { txHash: Hex; logIndex: number; blockNumber: bigint; blockHa
  * A matched payout is `sent`; once its block has enough blocks on top, and
  * the log was read again in this run, `confirmed`. A log from the treasury
  * that pays no payout becomes an operator alert.
+ *
+ * The chain is read outside the lock (a node can take its time), so a run
+ * compares the cursor once it holds the lock: when another run saved its work
+ * meanwhile, or the node's head is behind the cursor, this run's reading is
+ * stale and it changes nothing. A stale reading lacks logs a newer one saw,
+ * and deleting those would put a paid payout back to waiting.
  */
 export async function reconcileTransfers(deps: ReconcileDeps): Promise<ReconcileSummary> {
   const { db, clock, client, confirmations } = deps;
   const cursorName = `transfers:${deps.token.toLowerCase()}:${deps.treasury.toLowerCase()}`;
+  const read = await readCursor(db, cursorName);
   let rpcCalls = 1;
   const head = await client.getBlockNumber({ cacheTime: 0 });
-  const [cursorRow] = await queryRows<{ last_block: string }>(
-    db,
-    sql`select last_block::text from chain_cursors where name = ${cursorName}`,
-  );
-  const cursor = cursorRow ? BigInt(cursorRow.last_block) : deps.startBlock - 1n;
-  const unsettledFrom = (cursor < head ? cursor : head) - BigInt(confirmations) + 2n;
+  const cursor = read ? read.lastBlock : deps.startBlock - 1n;
+  const unsettledFrom = cursor - BigInt(confirmations) + 2n;
   const fromBlock = unsettledFrom > deps.startBlock ? unsettledFrom : deps.startBlock;
+  const range = { fromBlock: fromBlock.toString(), toBlock: head.toString(), logs: 0, matched: 0, confirmed: 0, reverted: 0, alerts: 0 };
+  if (read && head < read.lastBlock) return { ...range, rpcCalls, skipped: RECONCILE_SKIPPED.nodeBehind(head, read.lastBlock) };
 
   const logs: TransferLog[] = [];
   for (let from = fromBlock; from <= head; from += BigInt(deps.logRange)) {
@@ -85,11 +112,14 @@ export async function reconcileTransfers(deps: ReconcileDeps): Promise<Reconcile
   const summary = await db.transaction(async (tx) => {
     // One reconciliation at a time, whichever instance or operator starts it.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${cursorName}))`);
+    const current = await readCursor(tx, cursorName);
+    if (current?.version !== read?.version) return null;
     const seen = logs.map((log) => `${log.txHash}:${log.logIndex}:${log.blockHash}`);
     const dropped = await queryRows<{ payout_id: string | null }>(
       tx,
       sql`delete from chain_transfers
-           where block_number >= ${fromBlock}
+           where block_number between ${fromBlock} and ${head}
+             and (payout_id is null or payout_id not in (select id from payouts where status = 'confirmed'))
              and tx_hash || ':' || log_index || ':' || block_hash not in (select jsonb_array_elements_text(${JSON.stringify(seen)}::jsonb))
           returning payout_id`,
     );
@@ -174,10 +204,11 @@ export async function reconcileTransfers(deps: ReconcileDeps): Promise<Reconcile
     );
     await tx.execute(sql`
       insert into chain_cursors (name, last_block, updated_at) values (${cursorName}, ${head}, ${now})
-      on conflict (name) do update set last_block = excluded.last_block, updated_at = excluded.updated_at`);
+      on conflict (name) do update set last_block = greatest(chain_cursors.last_block, excluded.last_block), updated_at = excluded.updated_at`);
     return { matched, alerts, confirmed: confirmed.length, reverted: droppedPayouts.length };
   });
-  return { fromBlock: fromBlock.toString(), toBlock: head.toString(), logs: logs.length, rpcCalls, ...summary };
+  if (!summary) return { ...range, rpcCalls, skipped: RECONCILE_SKIPPED.overtaken };
+  return { ...range, logs: logs.length, rpcCalls, ...summary, skipped: null };
 }
 
 function logRecord(log: TransferLog) {

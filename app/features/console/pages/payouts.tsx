@@ -127,6 +127,7 @@ export function ConsolePayouts() {
                 path="/api/admin/payouts/reconcile"
                 submitLabel="Reconcile now"
                 successText={(done) =>
+                  done.skipped ??
                   `Matched ${done.matched}, confirmed ${done.confirmed}, reverted ${done.reverted}, new alerts ${done.alerts}.`
                 }
                 onDone={() => void reload()}

@@ -205,7 +205,13 @@ export async function consolePayoutRoutes(fastify: FastifyInstance, options: Opt
       const deps = reconcileDepsFrom(env, site, { db, clock });
       if (!deps) return reply.code(409).send({ err_msg: "Set PAYOUT_RPC_URL and PAYOUT_TREASURY_ADDRESS to reconcile." });
       const summary = await reconcileTransfers(deps);
-      const result = { matched: summary.matched, confirmed: summary.confirmed, reverted: summary.reverted, alerts: summary.alerts };
+      const result = {
+        matched: summary.matched,
+        confirmed: summary.confirmed,
+        reverted: summary.reverted,
+        alerts: summary.alerts,
+        skipped: summary.skipped,
+      };
       await recordAudit(db, clock, actorOf(request), {
         action: "payouts.reconcile",
         subject: "chain",
