@@ -69,11 +69,17 @@ export const payoutsReply = z.object({
 });
 export type PayoutsView = z.infer<typeof payoutsReply>;
 
+export const ABOVE_BALANCE = "That is more than your available balance.";
+
+/** The largest balance the database holds (a 64-bit bigint): any amount above it is above every member's balance. */
+const LARGEST_BALANCE = 2n ** 63n - 1n;
+
 export const requestPayoutFields = {
   amount: z
     .string({ error: "Enter how many tokens to transfer." })
     .trim()
-    .regex(/^\d{1,30}$/, "Enter a whole number of tokens, without decimals or separators."),
+    .regex(/^\d{1,30}$/, "Enter a whole number of tokens, without decimals or separators.")
+    .refine((amount) => !/^\d+$/.test(amount) || BigInt(amount) <= LARGEST_BALANCE, ABOVE_BALANCE),
 };
 
 export function requestPayoutBody(slug: string) {

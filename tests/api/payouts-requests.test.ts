@@ -80,6 +80,7 @@ describe("asking for a transfer", () => {
     ["above the balance", "20001", 400, PAYOUT_REFUSALS.aboveBalance],
     ["with decimals", "10000.5", 400, "Enter a whole number of tokens, without decimals or separators."],
     ["negative", "-10000", 400, "Enter a whole number of tokens, without decimals or separators."],
+    ["beyond any balance the database holds", "99999999999999999999", 400, PAYOUT_REFUSALS.aboveBalance],
     ["absurdly large", "9".repeat(40), 400, "Enter a whole number of tokens, without decimals or separators."],
   ])("refuses an amount %s", async (_, amount, status, message) => {
     const m = await member(20_000n);

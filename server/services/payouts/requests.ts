@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { ABOVE_BALANCE } from "../../../common/api/payouts.ts";
 import { ACCOUNT_ON_HOLD } from "../../../common/api/rewards.ts";
 import type { Clock } from "../../clock.ts";
 import { type Database, queryRows } from "../../db/client.ts";
@@ -10,7 +11,7 @@ export const PAYOUT_REFUSALS = {
   notVerified: "Verify your wallet first: payouts go only to an address you proved is yours.",
   emailNotVerified: "Confirm your email address first: open the link we sent you, or ask for a new one on your dashboard.",
   belowMinimum: (minimum: bigint) => `The smallest transfer is ${minimum.toLocaleString("en-US")} tokens.`,
-  aboveBalance: "That is more than your available balance.",
+  aboveBalance: ABOVE_BALANCE,
   tooNew: (opensAt: Date) =>
     `Transfers open once your account is a little older, on ${opensAt.toISOString().slice(0, 10)} (UTC). Keep claiming until then: nothing is lost.`,
   open: "You already have a transfer waiting. Cancel it or wait until it is in a batch before asking for another.",
