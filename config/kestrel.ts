@@ -1,7 +1,14 @@
-/** The demo token's configuration: what `loadSiteConfig` starts from before files and environment variables. */
+/**
+ * The demo token's configuration: what `loadSiteConfig` starts from before
+ * files and environment variables. Texts name the token as `{{token.name}}`,
+ * `{{token.symbol}}`, `{{token.slug}}` and `{{token.chainName}}`, so a team that sets only its
+ * token's name and symbol never shows the demo's.
+ */
 
 /** Shipped so the demo runs; the first thing an operator replaces (production refuses it). */
 export const PLACEHOLDER_TOKEN_ADDRESS = "0x4b3e5a1A9C4e0f2d7e8b6a5C3d2E1F0A9b8c7D6E";
+/** The demo's token/USDC pool: a placeholder too, which production refuses. */
+export const PLACEHOLDER_POOL_ADDRESS = "0x7d2a6c4f3B1e8a9D0C5b6e7f8A9B0c1d2E3F4a5B";
 
 export const defaultSiteConfig = {
   token: {
@@ -18,15 +25,15 @@ export const defaultSiteConfig = {
     origin: "http://localhost:3000",
     tagline: "A community token with a daily reward",
     description:
-      "Kestrel (KSTL) is an ERC-20 token on Ethereum. Check its live price, learn to hold it safely with step-by-step wallet guides, and claim a daily reward.",
+      "{{token.name}} ({{token.symbol}}) is an ERC-20 token on {{token.chainName}}. Check its live price, learn to hold it safely with step-by-step wallet guides, and claim a daily reward.",
     about:
-      "Kestrel is run by a small, independent team of engineers and community builders. We started it to give newcomers a calm, honest way into self-custody: clear wallet guides, a public contract anyone can read, and a rewards program with simple rules.",
+      "{{token.name}} is run by a small, independent team of engineers and community builders. We started it to give newcomers a calm, honest way into self-custody: clear wallet guides, a public contract anyone can read, and a rewards program with simple rules.",
     themeColor: "#0f1d33",
   },
   explorer: { name: "Etherscan", baseUrl: "https://etherscan.io" },
   dex: {
     name: "Uniswap",
-    poolAddress: "0x7d2a6c4f3B1e8a9D0C5b6e7f8A9B0c1d2E3F4a5B",
+    poolAddress: PLACEHOLDER_POOL_ADDRESS,
     quoteSymbol: "USDC",
     quoteAddress: "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48",
     quoteDecimals: 6,
@@ -41,8 +48,8 @@ export const defaultSiteConfig = {
   },
   contact: {
     endpoint: "/api/contact",
-    accessKey: "kestrel-site-contact-form",
-    subject: "New message from the Kestrel website",
+    accessKey: "{{token.slug}}-site-contact-form",
+    subject: "New message from the {{token.name}} website",
   },
   rewards: {
     dailyAmount: 100,
@@ -55,8 +62,8 @@ export const defaultSiteConfig = {
     ],
   },
   legal: {
-    operator: "Kestrel Project",
-    email: "hello@kestrel.example",
+    operator: "{{token.name}} Project",
+    email: "hello@{{token.slug}}.example",
     minimumAge: 18,
     updated: "2026-11-21",
   },

@@ -2,7 +2,8 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadSiteConfig, SiteConfigError } from "./site.ts";
+import { defaultSiteConfig } from "./kestrel.ts";
+import { loadSiteConfig, SiteConfigError, siteEnvironmentVariables } from "./site.ts";
 
 describe("loadSiteConfig", () => {
   it("describes the demo token when nothing is set", () => {
@@ -30,6 +31,33 @@ describe("loadSiteConfig", () => {
       { date: "2027-04-01", multiplier: 3 },
     ]);
     expect(site.signups).toBe("open");
+  });
+
+  it("names the token in every text when a team sets only its token, so nothing but the socials it must set still says Kestrel", () => {
+    const site = loadSiteConfig({ TOKEN_NAME: "Osprey", TOKEN_SYMBOL: "OSP", TOKEN_SLUG: "osprey", TOKEN_CHAIN_NAME: "Base" });
+    expect(site.site.description).toMatch(/^Osprey \(OSP\) is an ERC-20 token on Base\. /);
+    expect(site.site.about).toMatch(/^Osprey is run by /);
+    expect(site.legal).toMatchObject({ operator: "Osprey Project", email: "hello@osprey.example" });
+    expect(site.contact).toMatchObject({ subject: "New message from the Osprey website", accessKey: "osprey-site-contact-form" });
+    const { socials, ...rest } = site;
+    expect(JSON.stringify(rest)).not.toMatch(/kestrel|kstl/i);
+    expect(socials.x).toBe("https://x.com/kestreltoken");
+  });
+
+  it("lets a team's own texts name its token, and refuses a name it does not know", () => {
+    expect(loadSiteConfig({ TOKEN_NAME: "Osprey", SITE_TAGLINE: "{{token.name}}, every day" }).site.tagline).toBe("Osprey, every day");
+    expect(() => loadSiteConfig({ SITE_ABOUT: "{{token.price}} today" })).toThrow(
+      "site.about: unknown placeholder {{token.price}}; a text may name token.name, token.symbol, token.slug, token.chainName",
+    );
+  });
+
+  it("has an environment variable for every field of the configuration", () => {
+    const fields = (node: object, at: string[] = []): string[] =>
+      Object.entries(node).flatMap(([key, value]) =>
+        typeof value === "object" && value !== null && !Array.isArray(value) ? fields(value, [...at, key]) : [[...at, key].join(".")],
+      );
+    const named = Object.values(siteEnvironmentVariables).map((field) => field.join("."));
+    expect(fields(defaultSiteConfig).filter((field) => !named.includes(field))).toEqual([]);
   });
 
   it("re-brands from a JSON file, with variables applied after it", () => {

@@ -13,7 +13,7 @@ import { z } from "zod";
 import { describeIssues } from "../common/zod-issues.ts";
 import { defaultSiteConfig } from "./kestrel.ts";
 
-export { PLACEHOLDER_TOKEN_ADDRESS } from "./kestrel.ts";
+export { PLACEHOLDER_POOL_ADDRESS, PLACEHOLDER_TOKEN_ADDRESS } from "./kestrel.ts";
 
 const checksummedAddress = z.string().refine((value) => isAddress(value, { strict: false }) && value === getAddress(value), {
   message: "must be a 0x-prefixed Ethereum address written with its EIP-55 checksum",
@@ -83,7 +83,7 @@ export type SiteConfig = z.infer<typeof siteConfigSchema>;
 
 /**
  * Environment variables an operator may set instead of editing a file. Each
- * names one field; `SITE_CONFIG_FILE` may point at a JSON file holding any
+ * names one field, and every field has one; `SITE_CONFIG_FILE` may point at a JSON file holding any
  * subset of the whole shape, applied before these.
  */
 export const siteEnvironmentVariables = {
@@ -93,9 +93,21 @@ export const siteEnvironmentVariables = {
   TOKEN_ADDRESS: ["token", "address"],
   TOKEN_DECIMALS: ["token", "decimals"],
   TOKEN_CHAIN_ID: ["token", "chainId"],
+  TOKEN_CHAIN_NAME: ["token", "chainName"],
+  TOKEN_LOGO: ["token", "logo"],
   SITE_ORIGIN: ["site", "origin"],
+  SITE_TAGLINE: ["site", "tagline"],
+  SITE_DESCRIPTION: ["site", "description"],
+  SITE_ABOUT: ["site", "about"],
+  SITE_THEME_COLOR: ["site", "themeColor"],
+  EXPLORER_NAME: ["explorer", "name"],
   EXPLORER_BASE_URL: ["explorer", "baseUrl"],
+  DEX_NAME: ["dex", "name"],
   DEX_POOL_ADDRESS: ["dex", "poolAddress"],
+  DEX_QUOTE_SYMBOL: ["dex", "quoteSymbol"],
+  DEX_QUOTE_ADDRESS: ["dex", "quoteAddress"],
+  DEX_QUOTE_DECIMALS: ["dex", "quoteDecimals"],
+  DEX_FEE_TIER_PERCENT: ["dex", "feeTierPercent"],
   DEX_APP_URL: ["dex", "appUrl"],
   SOCIAL_X: ["socials", "x"],
   SOCIAL_TELEGRAM: ["socials", "telegram"],
@@ -103,10 +115,16 @@ export const siteEnvironmentVariables = {
   SOCIAL_YOUTUBE: ["socials", "youtube"],
   CONTACT_ENDPOINT: ["contact", "endpoint"],
   CONTACT_ACCESS_KEY: ["contact", "accessKey"],
+  CONTACT_SUBJECT: ["contact", "subject"],
   REWARD_DAILY_AMOUNT: ["rewards", "dailyAmount"],
   REWARD_REFERRAL_BONUS: ["rewards", "referralBonus"],
   REWARD_MIN_TRANSFER: ["rewards", "minTransfer"],
+  REWARD_CLAIM_INTERVAL_HOURS: ["rewards", "claimIntervalHours"],
   REWARD_SPECIAL_DAYS: ["rewards", "specialDays"],
+  LEGAL_OPERATOR: ["legal", "operator"],
+  LEGAL_EMAIL: ["legal", "email"],
+  LEGAL_MINIMUM_AGE: ["legal", "minimumAge"],
+  LEGAL_UPDATED: ["legal", "updated"],
   SIGNUPS: ["signups"],
 } as const satisfies Record<string, readonly string[]>;
 
@@ -119,7 +137,11 @@ export class SiteConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
-/** Defaults, then `SITE_CONFIG_FILE`, then the variables above; validated, or a SiteConfigError naming every bad field. */
+/**
+ * Defaults, then `SITE_CONFIG_FILE`, then the variables above, with the
+ * token's names filled into the texts; validated, or a SiteConfigError naming
+ * every bad field.
+ */
 export function loadSiteConfig(env: Env = process.env): SiteConfig {
   const merged: Record<string, unknown> = structuredClone(defaultSiteConfig);
   const problems: string[] = [];
@@ -135,12 +157,32 @@ export function loadSiteConfig(env: Env = process.env): SiteConfig {
     if (raw === undefined || raw === "") continue;
     setPath(merged, path, parseEnvValue(variable, raw, problems));
   }
+  nameTheToken(merged, problems);
   const result = siteConfigSchema.safeParse(merged);
   if (!result.success) {
     problems.push(...describeIssues(result.error));
   }
   if (problems.length > 0 || !result.success) throw new SiteConfigError(problems);
   return result.data;
+}
+
+const TOKEN_NAMES = ["name", "symbol", "slug", "chainName"] as const;
+const TEXT_GROUPS = ["site", "legal", "contact"] as const;
+
+/** Fills `{{token.name}}`, `{{token.symbol}}`, `{{token.slug}}` and `{{token.chainName}}` into the texts that may name the token. */
+function nameTheToken(merged: Record<string, unknown>, problems: string[]): void {
+  const token = (merged.token ?? {}) as Record<string, unknown>;
+  for (const group of TEXT_GROUPS) {
+    const fields = merged[group] as Record<string, unknown> | undefined;
+    for (const [key, value] of Object.entries(fields ?? {})) {
+      if (typeof value !== "string") continue;
+      (fields as Record<string, unknown>)[key] = value.replace(/\{\{\s*token\.(\w+)\s*\}\}/g, (placeholder, name: string) => {
+        if ((TOKEN_NAMES as readonly string[]).includes(name)) return String(token[name]);
+        problems.push(`${group}.${key}: unknown placeholder ${placeholder}; a text may name token.${TOKEN_NAMES.join(", token.")}`);
+        return placeholder;
+      });
+    }
+  }
 }
 
 function parseEnvValue(variable: string, raw: string, problems: string[]): unknown {

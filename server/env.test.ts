@@ -8,6 +8,8 @@ const REAL_SECRET = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f
 const REAL_TOKEN = "5e884898da28047151d0e56f8dc62927";
 const productionSite = loadSiteConfig({
   TOKEN_ADDRESS: "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48",
+  DEX_POOL_ADDRESS: "0x88e6A0c2dDD26FEEb64F039a2c41296FcB3f5640",
+  LEGAL_EMAIL: "hello@kestrel.io",
   SITE_ORIGIN: "https://kestrel.example",
 });
 
@@ -42,7 +44,33 @@ describe("parseServerEnv", () => {
       "SMTP_URL: required in production (members' verification and password-reset emails go through it)",
       "DEMO_DATA: demo data is never seeded in production",
       "TOKEN_ADDRESS: still the demo placeholder; set the token's real contract address",
+      "DEX_POOL_ADDRESS: still the demo placeholder; set the token's real pool address",
+      "LEGAL_EMAIL: hello@kestrel.example cannot receive mail; set the address readers write to",
       "SITE_ORIGIN: must be the site's public https origin (now http://localhost:3000)",
+    ]);
+  });
+
+  it("refuses another token's production with the demo's social accounts, one line each", () => {
+    const osprey = loadSiteConfig({
+      TOKEN_NAME: "Osprey",
+      TOKEN_SLUG: "osprey",
+      TOKEN_ADDRESS: "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48",
+      DEX_POOL_ADDRESS: "0x88e6A0c2dDD26FEEb64F039a2c41296FcB3f5640",
+      LEGAL_EMAIL: "hello@osprey.io",
+      SITE_ORIGIN: "https://osprey.example",
+      SOCIAL_X: "https://x.com/osprey",
+    });
+    const production = {
+      NODE_ENV: "production",
+      DATABASE_URL: "postgres://app@db/osprey",
+      SESSION_SECRET: REAL_SECRET,
+      SMTP_URL: REAL_SMTP_URL,
+      MAIL_FROM: "hello@osprey.io",
+    };
+    expect(problemsOf(() => parseServerEnv(production, osprey))).toEqual([
+      "SOCIAL_TELEGRAM: still the demo token's account (https://t.me/kestreltoken); set your own",
+      "SOCIAL_DISCORD: still the demo token's account (https://discord.gg/kestreltoken); set your own",
+      "SOCIAL_YOUTUBE: still the demo token's account (https://www.youtube.com/@kestreltoken); set your own",
     ]);
   });
 

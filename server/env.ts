@@ -2,7 +2,8 @@ import { availableParallelism } from "node:os";
 import { getAddress, isAddress } from "viem";
 import { z } from "zod";
 import { describeIssues } from "../common/zod-issues.ts";
-import { PLACEHOLDER_TOKEN_ADDRESS, type SiteConfig } from "../config/site.ts";
+import { defaultSiteConfig } from "../config/kestrel.ts";
+import { PLACEHOLDER_POOL_ADDRESS, PLACEHOLDER_TOKEN_ADDRESS, type SiteConfig } from "../config/site.ts";
 import { isPlaceholder, secretProblem } from "./secret-strength.ts";
 
 const booleanFlag = z
@@ -210,6 +211,7 @@ export function parseServerEnv(env: Record<string, string | undefined>, site: Si
     if (parsed.E2E_HOOKS) problems.push("E2E_HOOKS: test hooks are never enabled in production");
     if (site.token.address === PLACEHOLDER_TOKEN_ADDRESS)
       problems.push("TOKEN_ADDRESS: still the demo placeholder; set the token's real contract address");
+    problems.push(...demoContactsKept(site));
     if (!publicSite) problems.push(`SITE_ORIGIN: must be the site's public https origin (now ${site.site.origin})`);
   } else if (publicSite) {
     problems.push(
@@ -218,4 +220,24 @@ export function parseServerEnv(env: Record<string, string | undefined>, site: Si
   }
   if (problems.length > 0) throw new EnvError(problems);
   return parsed;
+}
+
+/**
+ * What production refuses of the demo's pool and contact points: a pool that
+ * does not exist, an address at a domain reserved for examples (no mail
+ * reaches it), and the demo's social accounts on another token's site.
+ */
+function demoContactsKept(site: SiteConfig): string[] {
+  const problems: string[] = [];
+  if (site.dex.poolAddress === PLACEHOLDER_POOL_ADDRESS)
+    problems.push("DEX_POOL_ADDRESS: still the demo placeholder; set the token's real pool address");
+  if (/\.example$/i.test(site.legal.email))
+    problems.push(`LEGAL_EMAIL: ${site.legal.email} cannot receive mail; set the address readers write to`);
+  if (site.token.slug !== defaultSiteConfig.token.slug) {
+    for (const [network, url] of Object.entries(site.socials)) {
+      if (url === defaultSiteConfig.socials[network as keyof SiteConfig["socials"]])
+        problems.push(`SOCIAL_${network.toUpperCase()}: still the demo token's account (${url}); set your own`);
+    }
+  }
+  return problems;
 }
