@@ -65,7 +65,7 @@ export const defaultSiteConfig = {
     operator: "{{token.name}} Project",
     email: "hello@{{token.slug}}.example",
     minimumAge: 18,
-    updated: "2026-11-21",
+    updated: "2026-11-26",
   },
   signups: "coming-soon",
 } as const;

@@ -91,7 +91,7 @@ export default function EarnTokens() {
               <li>A friend signs up with your link, or types your code on the sign-up form.</li>
               <li>
                 Every time that friend claims a daily reward, {amount(rewards.referralBonus)} is added to your balance, with no limit on the
-                number of friends.
+                number of friends. Until your friend confirms their email address, the bonus waits as pending.
               </li>
             </ol>
           </div>

@@ -26,7 +26,7 @@ export function BalanceCard({ data }: { data: DashboardData }) {
         />
         <p className="mt-2 text-sm text-ink-800">
           {reached
-            ? `You have reached the ${formatTokens(String(minTransfer))} minimum: you can ask for a transfer to your wallet.`
+            ? `You have reached the ${formatTokens(String(minTransfer))} minimum for a transfer to your wallet.`
             : `Transfers to your wallet open at ${formatTokens(String(minTransfer))}.`}
         </p>
       </div>
