@@ -1,4 +1,5 @@
 import { handleCopyButtons } from "../lib/copy-buttons.ts";
+import { noticeAccountDeleted } from "./account-deleted.ts";
 import { enhanceAccountLinks } from "./account-links.ts";
 import { enhanceAddToken } from "./add-token.ts";
 import { enhanceDialogs } from "./dialogs.ts";
@@ -18,3 +19,4 @@ enhancePriceBadge();
 enhanceGuideSearch();
 openSectionFromHash();
 void enhanceAccountLinks();
+noticeAccountDeleted();

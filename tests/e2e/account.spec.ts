@@ -128,7 +128,8 @@ test.describe("the account page", () => {
     await remove.getByLabel("Your password").fill("another-long-passphrase-here");
     await remove.getByRole("checkbox", { name: "I understand that this cannot be undone." }).check();
     await remove.getByRole("button", { name: "Delete my account" }).click();
-    await expect(page).toHaveURL("/?account=deleted");
+    await expect(page.getByRole("alert")).toHaveText(/^Your account is deleted\. We are sorry to see you go\./);
+    await expect(page).toHaveURL("/");
     await page.goto("/account");
     await expect(page).toHaveURL("/login");
   });

@@ -98,6 +98,22 @@ test.describe("dashboard", () => {
     await expect(page.getByRole("button", { name: "Claim daily reward" })).toBeVisible();
   });
 
+  test("at zero the claim button shows even when the reload fails, and claims", async ({ page, context, baseURL }) => {
+    const user = await signedInUser(context, baseURL as string);
+    await backdateClaim(context, user.email, DAY_SECONDS - 60);
+    await page.clock.install();
+    await page.goto("/dashboard");
+    await expect(page.getByRole("timer")).toHaveText(/^00:0[01]:\d\d$/);
+
+    await page.route("**/api/dashboard*", (route) => route.fulfill({ status: 503, json: { err_msg: "Something went wrong!" } }));
+    await backdateClaim(context, user.email, DAY_SECONDS + 1);
+    const reload = page.waitForResponse((response) => response.url().includes("/api/dashboard") && response.status() === 503);
+    await page.clock.runFor(61_000);
+    await reload;
+    await page.getByRole("button", { name: "Claim daily reward" }).click();
+    await expect(page.getByText("You have successfully claimed your daily reward.")).toBeVisible();
+  });
+
   test("the referral link copies, and Share uses the Web Share API where the browser has it", async ({ page, context, baseURL }) => {
     const user = await signedInUser(context, baseURL as string);
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from "react";
-import { href, useNavigate } from "react-router";
+import { href } from "react-router";
 import { deleteAccountFields } from "../../../common/api/account.ts";
 import { CardSection } from "../../components/ui/card-section.tsx";
 import { FormMessage } from "../../components/ui/form-message.tsx";
@@ -12,12 +12,12 @@ export function DeleteAccountForm() {
   const [password, setPassword] = useState("");
   const [sure, setSure] = useState(false);
   const form = useApiForm("account");
-  const navigate = useNavigate();
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (await form.submit(deleteAccountFields, { password }, accountApi.deleteAccount)) {
       rememberAuthStatus("anonymous");
-      navigate({ pathname: href("/"), search: "?account=deleted" });
+      // A document load, not a client route: the home page is an article, whose own script says the account is gone.
+      window.location.assign(`${href("/")}?account=deleted`);
     }
   };
   return (

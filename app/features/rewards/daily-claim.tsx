@@ -11,12 +11,15 @@ import { useCountdown } from "./use-countdown.ts";
 export const CLAIM_SUCCESS = "You have successfully claimed your daily reward.";
 export const CLAIM_FAILURE = "Something went wrong!";
 
-/** The claim button when a reward is due (time_remaining 00:00:00), else a countdown that reloads the data at zero. */
+/**
+ * The claim button when a reward is due, else a countdown that reloads the
+ * data at zero. The button shows at zero even if that reload fails: the
+ * server still decides whether the claim is due.
+ */
 export function DailyClaim({ data, reload }: { data: DashboardData; reload: () => Promise<void> }) {
   const [claiming, setClaiming] = useState(false);
   const [result, setResult] = useState<"success" | "failure" | null>(null);
-  const secondsLeft = useCountdown(data.time_remaining, () => void reload());
-  const due = data.time_remaining === "00:00:00";
+  const { secondsLeft, ended: due } = useCountdown(data.time_remaining, () => void reload());
   const special = BigInt(data.today_reward) > BigInt(site.rewards.dailyAmount);
   // The moment the next claim opens, in the visitor's own time zone.
   const opensAt = useMemo(() => new Date(Date.now() + parseCountdown(data.time_remaining) * 1000), [data.time_remaining]);

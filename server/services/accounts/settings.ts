@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { isValidEmail, normalizeEmail } from "../../../common/account-rules.ts";
+import { ACCOUNT_DELETED } from "../../../common/api/account-deleted.ts";
 import { queryRows } from "../../db/client.ts";
 import { hashPassword, passwordProblem, verifyPassword } from "../auth/passwords.ts";
 import { DISPOSABLE_EMAIL, isDisposableEmail } from "../fairness/disposable-email.ts";
@@ -14,7 +15,6 @@ export const EMAIL_CHANGE_SENT = "We sent a link to the new address. Your accoun
 export const EMAIL_TAKEN_ELSEWHERE = "An account with this email already exists.";
 export const PAYOUT_IN_FLIGHT =
   "You have a transfer on its way. Wait until it is confirmed, or cancel it, before deleting your account, so your tokens are not lost.";
-export const ACCOUNT_DELETED = "Your account is deleted. We are sorry to see you go.";
 
 export type SettingsResult = { ok: true; message: string } | { ok: false; message: string };
 
