@@ -4,6 +4,7 @@ import { queryRows } from "../../server/db/client.ts";
 import { LINK_EXPIRED } from "../../server/services/accounts/email-tokens.ts";
 import { PASSWORD_RESET, RESET_REQUESTED } from "../../server/services/accounts/password-reset.ts";
 import { EMAIL_VERIFIED } from "../../server/services/accounts/verification.ts";
+import { listMail } from "../../server/services/mail/queue.ts";
 import { createUser, signedIn } from "../factories.ts";
 import { APP, agent } from "../helpers/agent.ts";
 import { startSmtpSink, tokenIn } from "../helpers/smtp-sink.ts";
@@ -158,5 +159,24 @@ describe("verifying the email and resetting the password, through real email", (
     t.clock.advance(61_000);
     expect((await t.app.mailer.flush()).sent).toBe(1);
     expect(tokenIn(sink.lastTo(member.email))).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it("keeps a waiting email's link, but blanks an email's bodies once it is sent, so the database holds no live link", async () => {
+    const member = await createUser(t.database.db);
+    sink.refuseNext(1);
+    await mailAfter(async () => forgot(agent(t.app), member.email));
+    const bodies = () =>
+      queryRows<{ text_body: string; html_body: string }>(
+        t.database.db,
+        sql`select text_body, html_body from mail_queue where to_address = ${member.email} order by id desc limit 1`,
+      );
+    expect((await bodies())[0]?.text_body).toContain("/reset-password?token=");
+    t.clock.advance(61_000);
+    expect((await t.app.mailer.flush()).sent).toBe(1);
+    expect(tokenIn(sink.lastTo(member.email))).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await bodies()).toEqual([{ text_body: "", html_body: "" }]);
+    const [listed] = (await listMail(t.database.db, { limit: 100 })).filter((mail) => mail.to === member.email);
+    expect(listed).toMatchObject({ template: "reset-password", status: "sent", attempts: 2, sentAt: t.clock.now() });
+    expect(listed?.subject).toMatch(/password/i);
   });
 });

@@ -21,16 +21,22 @@ export function smtpTransport(url: string) {
 
 export function smtpMailTransport(url: string, from: string): MailTransport {
   const transport = smtpTransport(url);
-  return async (mail) => {
-    await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+  return {
+    async send(mail) {
+      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+    },
+    keepsSentBodies: false,
   };
 }
 
 /** Without SMTP (never in production): the email stays in the queue, shown at /dev/outbox, and its link goes to the log. */
 export function outboxTransport(log: (line: string) => void): MailTransport {
-  return async (mail) => {
-    const link = /https?:\/\/\S+/.exec(mail.text)?.[0];
-    log(`Email to ${mail.to}: "${mail.subject}"${link ? ` ${link}` : ""} (see /dev/outbox)`);
+  return {
+    async send(mail) {
+      const link = /https?:\/\/\S+/.exec(mail.text)?.[0];
+      log(`Email to ${mail.to}: "${mail.subject}"${link ? ` ${link}` : ""} (see /dev/outbox)`);
+    },
+    keepsSentBodies: true,
   };
 }
 

@@ -4,8 +4,12 @@ import { type Database, queryRows } from "../../db/client.ts";
 import type { EmailTemplate, RenderedEmail } from "./templates.ts";
 
 export type OutgoingMail = { to: string; subject: string; text: string; html: string };
-/** Hands one email to the mail server; throws when it is refused or unreachable. */
-export type MailTransport = (mail: OutgoingMail) => Promise<void>;
+export type MailTransport = {
+  /** Hands one email to the mail server; throws when it is refused or unreachable. */
+  send(mail: OutgoingMail): Promise<void>;
+  /** Whether a sent email keeps its bodies in the queue: only where the queue is the outbox, since they hold live account links. */
+  keepsSentBodies: boolean;
+};
 
 /** Minutes before each retry; after the last, the email is `failed` and waits for an operator. */
 export const RETRY_MINUTES = [1, 5, 15, 60, 240, 720] as const;
@@ -30,7 +34,9 @@ export type DeliverySummary = { sent: number; retried: number; failed: number };
 /**
  * Sends what is due, oldest first. Each email is claimed by a conditional
  * update before it is sent, so two instances never send it both; a failure
- * is retried after the next step of RETRY_MINUTES.
+ * is retried after the next step of RETRY_MINUTES. A sent email's bodies are
+ * blanked: their links reset passwords and change addresses, and a database
+ * or its backups must not hand them out (subject, recipient and times stay).
  */
 export async function deliverDueMail({ db, clock, transport }: Deps & { transport: MailTransport }): Promise<DeliverySummary> {
   const summary: DeliverySummary = { sent: 0, retried: 0, failed: 0 };
@@ -52,8 +58,12 @@ export async function deliverDueMail({ db, clock, transport }: Deps & { transpor
     );
     if (!mail) return summary;
     try {
-      await transport({ to: mail.to_address, subject: mail.subject, text: mail.text_body, html: mail.html_body });
-      await db.execute(sql`update mail_queue set status = 'sent', sent_at = ${clock.now()}, attempts = attempts + 1 where id = ${mail.id}`);
+      await transport.send({ to: mail.to_address, subject: mail.subject, text: mail.text_body, html: mail.html_body });
+      await db.execute(sql`
+        update mail_queue
+           set status = 'sent', sent_at = ${clock.now()}, attempts = attempts + 1
+               ${transport.keepsSentBodies ? sql`` : sql`, text_body = '', html_body = ''`}
+         where id = ${mail.id}`);
       summary.sent++;
     } catch (error) {
       const attempts = mail.attempts + 1;
