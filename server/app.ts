@@ -196,7 +196,20 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate("mailer", mailer);
   app.decorate("backgroundWork", background);
   app.addHook("onClose", async () => background.idle());
-  const accountDeps: AccountDeps = { db, clock, site, mailer, work, fairness };
+  const loginLimits = {
+    failuresPerAccount: { max: env.LOGIN_MAX_FAILURES_PER_ACCOUNT, windowMs: 15 * MINUTE_MS },
+    failuresPerIp: { max: env.LOGIN_MAX_FAILURES_PER_IP, windowMs: 15 * MINUTE_MS },
+  };
+  const accountDeps: AccountDeps = {
+    db,
+    clock,
+    site,
+    mailer,
+    work,
+    fairness,
+    rateLimiter,
+    failuresPerAccount: loginLimits.failuresPerAccount,
+  };
   await app.register(healthRoutes, { database: deps.database });
   await app.register(wellKnownRoutes, { site, clock });
   if (deps.serveMetrics !== false && env.METRICS_TOKEN) await app.register(metricsRoute, { token: env.METRICS_TOKEN });
@@ -206,10 +219,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     clock,
     secret,
     rateLimiter,
-    loginLimits: {
-      failuresPerAccount: { max: env.LOGIN_MAX_FAILURES_PER_ACCOUNT, windowMs: 15 * MINUTE_MS },
-      failuresPerIp: { max: env.LOGIN_MAX_FAILURES_PER_IP, windowMs: 15 * MINUTE_MS },
-    },
+    loginLimits,
     registrationsPerIp: { max: env.REGISTRATIONS_PER_IP_PER_HOUR, windowMs: 60 * MINUTE_MS },
     passwordWork: work,
     loginBlocks: limitBlocks(),

@@ -53,6 +53,28 @@ describe("account settings", () => {
     expect(sink.lastTo(member.email)?.text).toContain("Subject: Your Kestrel password was changed");
   });
 
+  it("counts wrong current passwords against the account's login limit: ten, then even the right one is refused, at the login form too, until the window passes", async () => {
+    const member = await createUser(t.database.db);
+    const visitor = await signedIn(t.app, member);
+    const guesses = [
+      () => post(visitor, "/api/change-password", { current_password: "guess", password: "x", password2: "x" }),
+      () => post(visitor, "/api/change-email", { new_email: "thief@example.org", password: "guess" }),
+      () => post(visitor, "/api/delete-account", { password: "guess" }),
+    ];
+    const statuses: number[] = [];
+    for (let guess = 0; guess < 12; guess++) statuses.push((await guesses[guess % 3]?.())?.statusCode ?? 0);
+    expect(statuses).toEqual([...Array(10).fill(400), 429, 429]);
+    const change = { current_password: member.password, password: "an-entirely-new-passphrase", password2: "an-entirely-new-passphrase" };
+    const refused = await post(visitor, "/api/change-password", change);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().err_msg).toMatch(/^Too many failed logins\. Please try again in \d+ minutes?\.$/);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    expect((await agent(t.app, { remoteAddress: "192.0.2.77" }).signIn(member.email, member.password)).statusCode).toBe(429);
+
+    t.clock.advance(15 * 60 * 1000);
+    expect((await post(visitor, "/api/change-password", change)).statusCode).toBe(200);
+  });
+
   it("changes the email only once the new address is confirmed, and tells the old one", async () => {
     const member = await createUser(t.database.db);
     const visitor = await signedIn(t.app, member);

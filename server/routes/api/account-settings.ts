@@ -11,7 +11,7 @@ import {
 import { appQuery, errorReply, FORM_EXPIRED, successReply } from "../../../common/api/fields.ts";
 import type { AccountDeps } from "../../services/accounts/account-deps.ts";
 import { listMemberSessions, revokeMemberSession, revokeOtherSessions } from "../../services/accounts/member-sessions.ts";
-import { changePassword, deleteAccount, requestEmailChange } from "../../services/accounts/settings.ts";
+import { changePassword, deleteAccount, requestEmailChange, type SettingsResult } from "../../services/accounts/settings.ts";
 import { sendVerificationEmail } from "../../services/accounts/verification.ts";
 import { verifyCsrfToken } from "../../services/csrf.ts";
 import type { Limit, RateLimiter } from "../../services/rate-limit.ts";
@@ -31,6 +31,12 @@ export async function accountSettingsRoutes(
 ) {
   guardMemberArea(fastify);
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  /** A wrong current password is 400; past the account's login limit, 429 as at the login form. */
+  function refuse(reply: FastifyReply, result: Extract<SettingsResult, { ok: false }>) {
+    if (result.retryAfterSeconds === undefined) return reply.code(400).send({ err_msg: result.message });
+    return reply.code(429).header("retry-after", String(result.retryAfterSeconds)).send({ err_msg: result.message });
+  }
 
   async function csrfValid(request: FastifyRequest, reply: FastifyReply, token: string): Promise<boolean> {
     const binding = await app.sessions.csrfBinding(request, reply, { create: false });
@@ -63,7 +69,7 @@ export async function accountSettingsRoutes(
         password2: body.password2,
         ip: request.ip,
       });
-      if (!result.ok) return reply.code(400).send({ err_msg: result.message });
+      if (!result.ok) return refuse(reply, result);
       app.sessions.forgetMember(request.userId);
       return { suc_msg: result.message };
     },
@@ -81,7 +87,7 @@ export async function accountSettingsRoutes(
         newEmail: body.new_email,
         ip: request.ip,
       });
-      if (!result.ok) return reply.code(400).send({ err_msg: result.message });
+      if (!result.ok) return refuse(reply, result);
       return { suc_msg: result.message };
     },
   );
@@ -134,7 +140,7 @@ export async function accountSettingsRoutes(
       const body = request.body;
       if (!(await csrfValid(request, reply, body.csrfToken))) return reply.code(403).send({ err_msg: FORM_EXPIRED });
       const result = await deleteAccount(deps, { userId: request.userId, password: body.password, ip: request.ip });
-      if (!result.ok) return reply.code(400).send({ err_msg: result.message });
+      if (!result.ok) return refuse(reply, result);
       app.sessions.forgetMember(request.userId);
       app.sessions.forget(request, reply);
       request.log.info({ userId: request.userId }, "account deleted");

@@ -3,6 +3,7 @@ import { isValidEmail, normalizeEmail } from "../../../common/account-rules.ts";
 import { ACCOUNT_DELETED } from "../../../common/api/account-deleted.ts";
 import { queryRows } from "../../db/client.ts";
 import { hashPassword, passwordProblem, verifyPassword } from "../auth/passwords.ts";
+import { checkCurrentPassword } from "../auth/sign-in.ts";
 import { DISPOSABLE_EMAIL, isDisposableEmail } from "../fairness/disposable-email.ts";
 import { canonicalEmail } from "../fairness/email-identity.ts";
 import type { AccountDeps } from "./account-deps.ts";
@@ -16,7 +17,8 @@ export const EMAIL_TAKEN_ELSEWHERE = "An account with this email already exists.
 export const PAYOUT_IN_FLIGHT =
   "You have a transfer on its way. Wait until it is confirmed, or cancel it, before deleting your account, so your tokens are not lost.";
 
-export type SettingsResult = { ok: true; message: string } | { ok: false; message: string };
+/** A refusal with `retryAfterSeconds` is the account's login limit: too many wrong passwords. */
+export type SettingsResult = { ok: true; message: string } | { ok: false; message: string; retryAfterSeconds?: number };
 
 type Member = { id: number; email: string; first_name: string; password_hash: string };
 
@@ -28,8 +30,23 @@ async function memberById(deps: AccountDeps, userId: number): Promise<Member | n
   return member ?? null;
 }
 
-async function passwordMatches(deps: AccountDeps, member: Member, password: string, ip: string): Promise<boolean> {
-  return deps.work.run(ip, () => verifyPassword(member.password_hash, password));
+type Refusal = Extract<SettingsResult, { ok: false }>;
+
+/** The member, once their current password is right; each check counts against the account's login limit. */
+async function memberWithPassword(
+  deps: AccountDeps,
+  userId: number,
+  password: string,
+  ip: string,
+): Promise<{ ok: true; member: Member } | Refusal> {
+  const member = await memberById(deps, userId);
+  if (!member) return { ok: false, message: WRONG_PASSWORD };
+  const checked = await checkCurrentPassword(deps, member.email, () =>
+    deps.work.run(ip, () => verifyPassword(member.password_hash, password)),
+  );
+  if (checked.ok) return { ok: true, member };
+  if (checked.reason === "throttled") return { ok: false, message: checked.message, retryAfterSeconds: checked.retryAfterSeconds };
+  return { ok: false, message: WRONG_PASSWORD };
 }
 
 /** A new password after the current one; every other session of the member ends, this one stays. */
@@ -37,8 +54,9 @@ export async function changePassword(
   deps: AccountDeps,
   input: { userId: number; sessionIdHash: string; current: string; password: string; password2: string; ip: string },
 ): Promise<SettingsResult> {
-  const member = await memberById(deps, input.userId);
-  if (!member || !(await passwordMatches(deps, member, input.current, input.ip))) return { ok: false, message: WRONG_PASSWORD };
+  const checked = await memberWithPassword(deps, input.userId, input.current, input.ip);
+  if (!checked.ok) return checked;
+  const { member } = checked;
   if (input.password !== input.password2) return { ok: false, message: "The two passwords do not match." };
   const weakness = passwordProblem(input.password, { siteWords: siteWordsOf(deps.site), email: member.email });
   if (weakness) return { ok: false, message: weakness };
@@ -58,8 +76,9 @@ export async function requestEmailChange(
   deps: AccountDeps,
   input: { userId: number; password: string; newEmail: string; ip: string },
 ): Promise<SettingsResult> {
-  const member = await memberById(deps, input.userId);
-  if (!member || !(await passwordMatches(deps, member, input.password, input.ip))) return { ok: false, message: WRONG_PASSWORD };
+  const checked = await memberWithPassword(deps, input.userId, input.password, input.ip);
+  if (!checked.ok) return checked;
+  const { member } = checked;
   const newEmail = normalizeEmail(input.newEmail);
   if (!isValidEmail(newEmail)) return { ok: false, message: "Please enter a valid email." };
   if (newEmail === member.email) return { ok: false, message: "That is already your account's email address." };
@@ -84,8 +103,9 @@ export async function requestEmailChange(
  * The row stays under its anonymous id so the ledger still balances.
  */
 export async function deleteAccount(deps: AccountDeps, input: { userId: number; password: string; ip: string }): Promise<SettingsResult> {
-  const member = await memberById(deps, input.userId);
-  if (!member || !(await passwordMatches(deps, member, input.password, input.ip))) return { ok: false, message: WRONG_PASSWORD };
+  const checked = await memberWithPassword(deps, input.userId, input.password, input.ip);
+  if (!checked.ok) return checked;
+  const { member } = checked;
   return deps.db.transaction(async (tx) => {
     const [inFlight] = await queryRows<{ id: number }>(
       tx,
