@@ -37,14 +37,20 @@ function source(template: EmailTemplate) {
   return cached;
 }
 
-/** Every ASCII punctuation mark backslash-escaped: a name stays text in Markdown and in the HTML it becomes. */
+/**
+ * Every ASCII punctuation mark backslash-escaped: a name stays text in Markdown and in the HTML it becomes.
+ * In a link's destination (`[Reset my password]({{site.origin}}/forgot-password)`) Markdown undoes the
+ * escapes, so the href is the plain URL, and an escaped `)` still cannot end the link early.
+ */
 function literal(value: string): string {
   return value.replace(/[!-/:-@[-`{-~]/g, "\\$&");
 }
 
-/** `[label](url)` as `label: url`, for the plain-text part. */
+/** `[label](url)` as `label: url`, and `[address](mailto:address)` as the address, for the plain-text part. */
 function linksAsText(text: string): string {
-  return text.replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, "$1: $2");
+  return text.replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (_, label: string, url: string) =>
+    url === `mailto:${label}` ? label : `${label}: ${url}`,
+  );
 }
 
 /**
