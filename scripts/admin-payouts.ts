@@ -4,7 +4,14 @@ import type { SiteConfig } from "../config/site.ts";
 import { systemClock } from "../server/clock.ts";
 import type { Database } from "../server/db/client.ts";
 import type { ServerEnv } from "../server/env.ts";
-import { batchExists, createBatch, listPayouts, nothingOwedMessage, payoutsOwedByBatch } from "../server/services/payouts/batches.ts";
+import {
+  batchExists,
+  createBatch,
+  listPayouts,
+  nothingOwedMessage,
+  payoutsAboveBatchLimit,
+  payoutsOwedByBatch,
+} from "../server/services/payouts/batches.ts";
 import { reconcileTransfers } from "../server/services/payouts/reconcile.ts";
 import { returnPayout } from "../server/services/payouts/requests.ts";
 import { safeBatchFile } from "../server/services/payouts/safe-export.ts";
@@ -71,12 +78,14 @@ export async function runPayoutsCommand(
       const maxTotal = options.maxTotal === undefined ? env.PAYOUT_MAX_BATCH_TOKENS : wholeNumber(options.maxTotal, "--max-total");
       if (maxCount < 1n) throw new UsageError("--max-count must be at least 1");
       const batch = await createBatch({ db, clock }, { maxCount: Number(maxCount), maxTotal });
-      if (!batch) {
-        console.log("No requested payouts fit; nothing was batched.");
-        return 0;
-      }
-      const total = batch.payouts.reduce((sum, payout) => sum + payout.amount, 0n);
-      console.log(`Batch ${batch.batchId}: ${batch.payouts.length} payouts, ${total} ${site.token.symbol}.`);
+      if (batch) {
+        const total = batch.payouts.reduce((sum, payout) => sum + payout.amount, 0n);
+        console.log(`Batch ${batch.batchId}: ${batch.payouts.length} payouts, ${total} ${site.token.symbol}.`);
+      } else console.log("No requested payouts fit; nothing was batched.");
+      for (const payout of await payoutsAboveBatchLimit(db, maxTotal))
+        console.log(
+          `Payout ${payout.id} asks for ${payout.amount} ${site.token.symbol}, more than a whole batch (${maxTotal}): no batch takes it. Return it, or batch it with a higher --max-total and pay it through the Safe.`,
+        );
       return 0;
     }
     case "export": {

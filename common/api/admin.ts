@@ -119,8 +119,19 @@ export const makeBatchBody = jsonObject({
   reason: reasonField,
   code: sixDigits,
 });
-export const batchReply = z.object({ batch_id: z.number().int().nullable(), count: z.number().int(), total: z.string() });
-export const batchSummaryReply = batchReply.extend({ batch_id: z.number().int(), fee_cap_gwei: z.number() });
+export const batchReply = z.object({
+  batch_id: z.number().int().nullable(),
+  count: z.number().int(),
+  total: z.string(),
+  /** Requested payouts larger on their own than the batch's total: no batch ever takes them. */
+  too_large: z.array(z.object({ id: z.number().int(), amount: z.string() })),
+});
+export const batchSummaryReply = z.object({
+  batch_id: z.number().int(),
+  count: z.number().int(),
+  total: z.string(),
+  fee_cap_gwei: z.number(),
+});
 export const batchIdParams = z.object({ id: z.coerce.number().int().positive() });
 export const payoutIdParams = z.object({ id: z.coerce.number().int().positive() });
 export const moneyMoveBody = jsonObject({ reason: reasonField, code: sixDigits });

@@ -81,7 +81,7 @@ describe("payouts from the operator console on a local chain", () => {
     const stale = await admin.post("/api/admin/payouts/batches", { max_count: 2, reason: "weekly", code: "000000" });
     expect(stale.json()).toEqual({ err_msg: ADMIN_REFUSALS.badCode });
     const first = (await admin.post("/api/admin/payouts/batches", { max_count: 2, reason: "weekly", code: admin.nextCode() })).json();
-    expect(first).toEqual({ batch_id: expect.any(Number), count: 2, total: "22345" });
+    expect(first).toEqual({ batch_id: expect.any(Number), count: 2, total: "22345", too_large: [] });
     const second = (await admin.post("/api/admin/payouts/batches", { reason: "the rest", code: admin.nextCode() })).json();
     expect(second).toMatchObject({ count: 1, total: "20000" });
     expect((await admin.get(`/api/admin/payouts/batches/${first.batch_id}`)).json()).toEqual({
@@ -168,6 +168,20 @@ describe("payouts from the operator console on a local chain", () => {
     expect((await admin.get("/api/admin/payouts")).json().batches_owing).not.toContain(batch.batch_id);
     expect((await admin.get("/api/admin/payouts/batches/999999/safe-file")).statusCode).toBe(404);
     expect(await chain.balanceOf(refused.address)).toBe(0n);
+  });
+
+  it("batches the requests that fit and names one larger than a whole batch, which no batch takes", async () => {
+    const admin = await openConsoleAs(t, "admin");
+    const whale = await requested(50_000n);
+    const small = await requested(10_000n);
+    const made = (await admin.post("/api/admin/payouts/batches", { max_total: "30000", reason: "weekly", code: admin.nextCode() })).json();
+    expect(made).toEqual({ batch_id: expect.any(Number), count: 1, total: "10000", too_large: [{ id: whale.id, amount: "50000" }] });
+    expect(await statusOf(small.id)).toBe("batched");
+    const none = (await admin.post("/api/admin/payouts/batches", { max_total: "30000", reason: "again", code: admin.nextCode() })).json();
+    expect(none).toEqual({ batch_id: null, count: 0, total: "0", too_large: [{ id: whale.id, amount: "50000" }] });
+    expect(await statusOf(whale.id)).toBe("requested");
+    await admin.post(`/api/admin/payouts/${whale.id}/return`, { reason: "too large for a batch", code: admin.nextCode() });
+    await admin.post(`/api/admin/payouts/${small.id}/return`, { reason: "test over", code: admin.nextCode() });
   });
 
   it("refuses to send a batch that does not exist, and names the problem", async () => {

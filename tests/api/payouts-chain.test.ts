@@ -6,7 +6,7 @@ import type { SiteConfig } from "../../config/site.ts";
 import { queryRows } from "../../server/db/client.ts";
 import { payouts, users } from "../../server/db/schema.ts";
 import { postAdjustment } from "../../server/services/ledger.ts";
-import { createBatch } from "../../server/services/payouts/batches.ts";
+import { createBatch, payoutsAboveBatchLimit } from "../../server/services/payouts/batches.ts";
 import { payoutPublicClient } from "../../server/services/payouts/chain.ts";
 import { RECONCILE_SKIPPED, reconcileTransfers } from "../../server/services/payouts/reconcile.ts";
 import { requestPayout, returnPayout } from "../../server/services/payouts/requests.ts";
@@ -122,6 +122,20 @@ describe("payouts on a local chain: batches, the Safe export, reconciliation", (
     const second = await createBatch(deps(), { maxCount: 1, maxTotal: 10n ** 30n });
     expect(second?.payouts.map((p) => p.id)).toEqual([c.id]);
     expect(await createBatch(deps(), { maxCount: 5, maxTotal: 10n ** 30n })).toBeNull();
+  });
+
+  it("passes over a request that does not fit what is left of the total, and names one no batch can take", async () => {
+    await drainRequested();
+    const a = await requested(10_000n);
+    const whale = await requested(40_000n);
+    const c = await requested(25_000n);
+    const b = await requested(15_000n);
+    const limits = { maxCount: 5, maxTotal: 30_000n };
+    expect((await createBatch(deps(), limits))?.payouts.map((p) => p.id)).toEqual([a.id, b.id]);
+    expect((await createBatch(deps(), limits))?.payouts.map((p) => p.id)).toEqual([c.id]);
+    expect(await createBatch(deps(), limits)).toBeNull();
+    expect((await payoutsAboveBatchLimit(t.database.db, limits.maxTotal)).map((p) => p.id)).toEqual([whale.id]);
+    expect(await payoutsAboveBatchLimit(t.database.db, 10n ** 30n)).toEqual([]);
   });
 
   it("exports a Safe Transaction Builder file, executed as the treasury, reconciled to sent and then confirmed", async () => {

@@ -6,23 +6,38 @@ import { PAYOUT_COLUMNS, type PayoutRow, toPayoutRow } from "./requests.ts";
 export type BatchLimits = { maxCount: number; maxTotal: bigint };
 
 /**
- * Freezes requested payouts, oldest first, into a new batch: the longest
- * prefix within both the count and the total. One statement; a payout
- * cancelled meanwhile stays out (its status is checked again by the update).
+ * Freezes requested payouts, oldest first, into a new batch: each request in
+ * turn while the count allows, passing over one that does not fit in what is
+ * left of the total (it leads the next batch) rather than stopping at it. A
+ * payout cancelled meanwhile stays out (the update checks its status again).
  */
 export async function createBatch(
   { db, clock }: { db: Database; clock: Clock },
   limits: BatchLimits,
 ): Promise<{ batchId: number; payouts: PayoutRow[] } | null> {
+  const waiting = await queryRows<{ id: string; amount: string }>(
+    db,
+    sql`select id::text, amount::text from payouts
+         where status = 'requested' and user_id not in (select id from users where frozen_at is not null)
+         order by requested_at, id`,
+  );
+  const chosen: number[] = [];
+  let total = 0n;
+  for (const payout of waiting) {
+    if (chosen.length >= limits.maxCount) break;
+    const amount = BigInt(payout.amount);
+    if (total + amount > limits.maxTotal) continue;
+    chosen.push(Number(payout.id));
+    total += amount;
+  }
+  if (chosen.length === 0) return null;
   const now = clock.now();
   const [row] = await queryRows<{ batch_id: number | null }>(
     db,
     sql`
-      with candidates as (
-        select id, sum(amount) over (order by requested_at, id) as running, row_number() over (order by requested_at, id) as position
-          from payouts where status = 'requested' and user_id not in (select id from users where frozen_at is not null)
-      ), chosen as (
-        select id from candidates where running <= ${limits.maxTotal} and position <= ${limits.maxCount}
+      with chosen as (
+        select id from payouts
+         where id in (select jsonb_array_elements_text(${JSON.stringify(chosen)}::jsonb)::bigint) and status = 'requested'
       ), batch as (
         insert into payout_batches (created_at) select ${now} where exists (select 1 from chosen)
         returning id
@@ -35,6 +50,21 @@ export async function createBatch(
   );
   if (!row?.batch_id) return null;
   return { batchId: row.batch_id, payouts: await batchPayouts(db, row.batch_id) };
+}
+
+/**
+ * Requested payouts larger on their own than a batch may hold: batching passes
+ * over them every time, so the operator is told to return them or to batch
+ * them with a higher total for the Safe.
+ */
+export async function payoutsAboveBatchLimit(db: Database, maxTotal: bigint): Promise<PayoutRow[]> {
+  const rows = await queryRows<Parameters<typeof toPayoutRow>[0]>(
+    db,
+    sql`select ${PAYOUT_COLUMNS} from payouts p
+         where p.status = 'requested' and p.amount > ${maxTotal.toString()}::numeric and p.user_id not in (select id from users where frozen_at is not null)
+         order by p.requested_at, p.id`,
+  );
+  return rows.map(toPayoutRow);
 }
 
 export async function batchPayouts(db: Database, batchId: number): Promise<PayoutRow[]> {

@@ -70,9 +70,15 @@ export function ConsolePayouts() {
                 path="/api/admin/payouts/batches"
                 submitLabel="Make the batch"
                 successText={(made) =>
-                  made.batch_id
-                    ? `Batch ${made.batch_id}: ${made.count} transfer${made.count === 1 ? "" : "s"}, ${formatTokens(made.total)}.`
-                    : "No transfer is waiting."
+                  [
+                    made.batch_id
+                      ? `Batch ${made.batch_id}: ${made.count} transfer${made.count === 1 ? "" : "s"}, ${formatTokens(made.total)}.`
+                      : "No waiting transfer fits in a batch.",
+                    ...made.too_large.map(
+                      (payout) =>
+                        `Transfer ${payout.id} (${formatTokens(payout.amount)}) is larger than a whole batch, so no batch takes it: return it, or batch it from the shell with a higher --max-total and pay it through the Safe.`,
+                    ),
+                  ].join(" ")
                 }
                 onDone={(made) => {
                   setBatch(made);

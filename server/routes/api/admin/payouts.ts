@@ -28,6 +28,7 @@ import {
   createBatch,
   listPayouts,
   nothingOwedMessage,
+  payoutsAboveBatchLimit,
   payoutsOwedByBatch,
 } from "../../../services/payouts/batches.ts";
 import { reconcileTransfers } from "../../../services/payouts/reconcile.ts";
@@ -124,11 +125,16 @@ export async function consolePayoutRoutes(fastify: FastifyInstance, options: Opt
           });
         return made;
       });
-      if (!batch) return { batch_id: null, count: 0, total: "0" };
+      const tooLarge = (await payoutsAboveBatchLimit(db, limits.maxTotal)).map((payout) => ({
+        id: payout.id,
+        amount: payout.amount.toString(),
+      }));
+      if (!batch) return { batch_id: null, count: 0, total: "0", too_large: tooLarge };
       return {
         batch_id: batch.batchId,
         count: batch.payouts.length,
         total: batch.payouts.reduce((sum, payout) => sum + payout.amount, 0n).toString(),
+        too_large: tooLarge,
       };
     },
   );
