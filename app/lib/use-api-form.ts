@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useId, useState } from "react";
 import type { z } from "zod";
 import type { CsrfPage } from "../../common/api/accounts.ts";
 import { checkFields } from "../../common/api/fields.ts";
@@ -18,15 +18,20 @@ const IDLE: FormState = { submitting: false, error: null, invalid: null, success
  * flag, the error, the field it concerns and the success message. A form
  * whose endpoint takes no CSRF token (the contact form, which may post to an
  * external provider) passes `null` and is sent once, with an empty token.
+ * `serverFields` names the field each of the server's own refusals concerns
+ * (an email already taken, a wrong current password), so it is marked too;
+ * `errorId` is the error message's id, which a marked field points at.
  */
 export function useApiForm(page: CsrfPage | null, { loadToken = true }: { loadToken?: boolean } = {}) {
   const csrf = useCsrfToken(page, { load: loadToken });
   const [state, setState] = useState<FormState>(IDLE);
+  const errorId = useId();
 
   async function submit<Shape extends z.ZodRawShape>(
     schema: z.ZodObject<Shape>,
     values: unknown,
     send: (data: z.output<z.ZodObject<Shape>>, csrfToken: string) => Promise<ApiResult<Message>>,
+    serverFields: Readonly<Record<string, keyof Shape & string>> = {},
   ): Promise<boolean> {
     const checked = checkFields(schema, values);
     if (!checked.ok) {
@@ -40,12 +45,13 @@ export function useApiForm(page: CsrfPage | null, { loadToken = true }: { loadTo
       setState({ submitting: false, error: null, invalid: null, success: result.body.suc_msg });
       return true;
     }
-    setState({ submitting: false, error: result.body?.err_msg ?? UNREACHABLE, invalid: null, success: null });
+    const error = result.body?.err_msg ?? UNREACHABLE;
+    setState({ submitting: false, error, invalid: serverFields[error] ?? null, success: null });
     return false;
   }
 
   /** Back to idle: no error, no success (a form closed or opened again). */
   const reset = () => setState(IDLE);
 
-  return { ...state, submit, reset };
+  return { ...state, errorId, submit, reset };
 }

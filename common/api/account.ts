@@ -3,6 +3,10 @@ import { EMAIL_MAX_LENGTH, isValidEmail } from "../account-rules.ts";
 import { INVALID_EMAIL } from "./accounts.ts";
 import { appField, csrfTokenField, jsonObject } from "./fields.ts";
 
+/** The server's own refusals of the account forms, each about one field. */
+export const WRONG_PASSWORD = "Your current password is not correct.";
+export const EMAIL_TAKEN_ELSEWHERE = "An account with this email already exists.";
+
 /**
  * Account recovery and settings: verify the email, forgot and reset the
  * password, change password and email, sessions, delete the account.

@@ -21,6 +21,11 @@ export const INVALID_EMAIL = "Please enter a valid email.";
 export const REGISTERED = "Your account has been created. We sent you an email: open its link to confirm your address. You can log in now.";
 export const NOT_LOGGED_IN = "Please log in first.";
 export const SIGNED_OUT = "You have been logged out.";
+/** The server's own refusals of a sign-up, each about one field. */
+export const EMAIL_TAKEN = "An account with this email already exists. Log in instead, or use another email.";
+export const UNKNOWN_REFERRAL_CODE = "That referral code does not match any account. Check it, or leave the field empty.";
+export const DISPOSABLE_EMAIL =
+  "Addresses from throwaway email services can't be used here. Please use an address you will keep: we send your account's notices to it.";
 
 const PASSWORD_INPUT_MAX_LENGTH = 1024;
 

@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
+import { WRONG_PASSWORD } from "../../common/api/account.ts";
 import { ACCOUNT_DELETED } from "../../common/api/account-deleted.ts";
 import { queryRows } from "../../server/db/client.ts";
 import { OTHERS_ENDED } from "../../server/routes/api/account-settings.ts";
-import { EMAIL_CHANGE_SENT, PAYOUT_IN_FLIGHT, WRONG_PASSWORD } from "../../server/services/accounts/settings.ts";
+import { EMAIL_CHANGE_SENT, PAYOUT_IN_FLIGHT } from "../../server/services/accounts/settings.ts";
 import { EMAIL_CHANGED } from "../../server/services/accounts/verification.ts";
 import { assignCanonicalEmails } from "../../server/services/fairness/canonical-backfill.ts";
 import { fairnessRulesFrom } from "../../server/services/fairness/rules.ts";

@@ -1,10 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { describe, expect, it } from "vitest";
+import { DISPOSABLE_EMAIL, EMAIL_TAKEN } from "../../common/api/accounts.ts";
 import { queryRows } from "../../server/db/client.ts";
 import { users } from "../../server/db/schema.ts";
-import { EMAIL_TAKEN } from "../../server/services/auth/register.ts";
-import { DISPOSABLE_EMAIL } from "../../server/services/fairness/disposable-email.ts";
 import { approvePayout, listReviews, rejectPayout } from "../../server/services/fairness/payout-review.ts";
 import { postAdjustment } from "../../server/services/ledger.ts";
 import { createBatch } from "../../server/services/payouts/batches.ts";

@@ -1,9 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { REGISTERED } from "../../common/api/accounts.ts";
+import { EMAIL_TAKEN, REGISTERED, UNKNOWN_REFERRAL_CODE } from "../../common/api/accounts.ts";
 import { FORM_EXPIRED } from "../../common/api/fields.ts";
 import { users } from "../../server/db/schema.ts";
-import { EMAIL_TAKEN, UNKNOWN_REFERRAL_CODE } from "../../server/services/auth/register.ts";
 import { createUser, findUserByEmail } from "../factories.ts";
 import { APP, agent, registerFields } from "../helpers/agent.ts";
 import { useTestApp } from "../helpers/test-app.ts";

@@ -117,6 +117,13 @@ test.describe("the account page", () => {
     await other.close();
 
     const password = page.getByRole("region", { name: "Change your password" });
+    await password.getByLabel("Current password").fill("not-the-password-at-all");
+    await password.getByLabel("New password", { exact: true }).fill("another-long-passphrase-here");
+    await password.getByLabel("Confirm new password").fill("another-long-passphrase-here");
+    await password.getByRole("button", { name: "Change password" }).click();
+    await expect(password.getByRole("alert")).toHaveText("Your current password is not correct.");
+    await expect(password.getByLabel("Current password")).toHaveAttribute("aria-invalid", "true");
+    await expect(password.getByLabel("Current password")).toHaveAccessibleDescription("Your current password is not correct.");
     await password.getByLabel("Current password").fill(user.password);
     await password.getByLabel("New password", { exact: true }).fill("another-long-passphrase-here");
     await password.getByLabel("Confirm new password").fill("another-long-passphrase-here");

@@ -64,15 +64,20 @@ test.describe("register", () => {
     await expect(page.getByLabel(/Referral code/)).toHaveValue("ABCD2345");
   });
 
-  test("shows the server's err_msg in red", async ({ page }) => {
+  test("shows the server's err_msg in red, and marks the field it concerns, which reads the message", async ({ page }) => {
     await page.goto("/register");
     await fillValid(page, `ada.${Date.now()}@example.com`);
     await page.getByLabel(/Referral code/).fill("NOSUCH22");
     await page.getByRole("checkbox", { name: /I agree/ }).check();
     await page.getByRole("button", { name: "Register" }).click();
     const alert = page.getByRole("alert");
-    await expect(alert).toHaveText("That referral code does not match any account. Check it, or leave the field empty.");
+    const message = "That referral code does not match any account. Check it, or leave the field empty.";
+    await expect(alert).toHaveText(message);
     await expect(alert).toHaveClass(/text-danger-700/);
+    const referral = page.getByLabel(/Referral code/);
+    await expect(referral).toHaveAttribute("aria-invalid", "true");
+    await expect(referral).toHaveAccessibleDescription(`${message} If a friend invited you, their code goes here.`);
+    await expect(page.getByLabel("Email")).not.toHaveAttribute("aria-invalid");
   });
 
   test("reads Processing ... while submitting, then shows the success message in green and a way to log in instead of the form", async ({

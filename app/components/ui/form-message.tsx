@@ -2,12 +2,17 @@
  * An error in red, announced at once (role="alert"), or a success in green.
  * A form that can succeed passes `success` (null until then): its status
  * region is always present, so screen readers announce it when it fills.
+ * `errorId` lets the field the error concerns point at it.
  */
-export function FormMessage({ error, success }: { error?: string | null; success?: string | null }) {
+export function FormMessage({ error, success, errorId }: { error?: string | null; success?: string | null; errorId?: string }) {
   return (
     <>
       {error ? (
-        <p role="alert" className="rounded-lg border border-danger-700/30 bg-red-50 px-4 py-3 text-base font-medium text-danger-700">
+        <p
+          id={errorId}
+          role="alert"
+          className="rounded-lg border border-danger-700/30 bg-red-50 px-4 py-3 text-base font-medium text-danger-700"
+        >
           {error}
         </p>
       ) : null}

@@ -9,10 +9,12 @@ type NewPasswordFieldsProps = {
   set: (name: "password" | "password2") => (event: ChangeEvent<HTMLInputElement>) => void;
   /** The field the last answer named, if any. */
   invalid: string | null;
+  /** The form's error message, read with the field it names. */
+  errorId: string;
 };
 
 /** A new password and its confirmation, with the same advice wherever a member chooses one. */
-export function NewPasswordFields({ label, values, set, invalid }: NewPasswordFieldsProps) {
+export function NewPasswordFields({ label, values, set, invalid, errorId }: NewPasswordFieldsProps) {
   return (
     <>
       <TextField
@@ -23,6 +25,7 @@ export function NewPasswordFields({ label, values, set, invalid }: NewPasswordFi
         required
         hint={`At least ${PASSWORD_MIN_LENGTH} characters. A few unrelated words make a strong password.`}
         invalid={invalid === "password"}
+        errorId={errorId}
         value={values.password}
         onChange={set("password")}
       />
@@ -33,6 +36,7 @@ export function NewPasswordFields({ label, values, set, invalid }: NewPasswordFi
         autoComplete="new-password"
         required
         invalid={invalid === "password2"}
+        errorId={errorId}
         value={values.password2}
         onChange={set("password2")}
       />

@@ -4,14 +4,16 @@ type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id"> & {
   label: string;
   hint?: string;
   invalid?: boolean;
+  /** The id of the form's error message, read with the field while it is invalid. */
+  errorId?: string;
 };
 
 /**
  * A labelled input; `hint` is read with it, and `invalid` marks it for
- * assistive technology. A password field gets a "Show password" toggle, so a
+ * assistive technology, with the form's error message (`errorId`) read too. A password field gets a "Show password" toggle, so a
  * person on a phone can check what they typed.
  */
-export function TextField({ label, hint, invalid = false, className = "", type, ...input }: TextFieldProps) {
+export function TextField({ label, hint, invalid = false, errorId, className = "", type, ...input }: TextFieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const [shown, setShown] = useState(false);
@@ -27,7 +29,7 @@ export function TextField({ label, hint, invalid = false, className = "", type, 
           id={id}
           type={password && shown ? "text" : type}
           aria-invalid={invalid || undefined}
-          aria-describedby={hint ? hintId : undefined}
+          aria-describedby={describedBy(invalid ? errorId : undefined, hint ? hintId : undefined)}
           className="field-input"
           {...input}
         />
@@ -50,4 +52,9 @@ export function TextField({ label, hint, invalid = false, className = "", type, 
       ) : null}
     </div>
   );
+}
+
+/** The ids an element is described by, or none. */
+function describedBy(...ids: Array<string | undefined>): string | undefined {
+  return ids.filter(Boolean).join(" ") || undefined;
 }

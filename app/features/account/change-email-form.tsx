@@ -1,5 +1,6 @@
 import type { FormEvent } from "react";
-import { changeEmailFields } from "../../../common/api/account.ts";
+import { changeEmailFields, EMAIL_TAKEN_ELSEWHERE, WRONG_PASSWORD } from "../../../common/api/account.ts";
+import { DISPOSABLE_EMAIL } from "../../../common/api/accounts.ts";
 import { CardSection } from "../../components/ui/card-section.tsx";
 import { FormMessage } from "../../components/ui/form-message.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
@@ -9,12 +10,18 @@ import { useFormFields } from "../../lib/use-form-fields.ts";
 
 const EMPTY = { new_email: "", password: "" };
 
+const CHANGE_EMAIL_REFUSALS = {
+  [EMAIL_TAKEN_ELSEWHERE]: "new_email",
+  [DISPOSABLE_EMAIL]: "new_email",
+  [WRONG_PASSWORD]: "password",
+} as const;
+
 export function ChangeEmailForm() {
   const { fields, set, clear } = useFormFields(EMPTY);
   const form = useApiForm("account");
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (await form.submit(changeEmailFields, fields, accountApi.changeEmail)) clear();
+    if (await form.submit(changeEmailFields, fields, accountApi.changeEmail, CHANGE_EMAIL_REFUSALS)) clear();
   };
   return (
     <CardSection title="Change your email address">
@@ -22,7 +29,7 @@ export function ChangeEmailForm() {
         We send a link to the new address; your account keeps its current one until you open it.
       </p>
       <form method="post" noValidate onSubmit={submit} className="mt-4 space-y-4">
-        <FormMessage error={form.error} success={form.success} />
+        <FormMessage error={form.error} errorId={form.errorId} success={form.success} />
         <TextField
           label="New email address"
           name="new_email"
@@ -31,6 +38,7 @@ export function ChangeEmailForm() {
           autoComplete="email"
           required
           invalid={form.invalid === "new_email"}
+          errorId={form.errorId}
           value={fields.new_email}
           onChange={set("new_email")}
         />
@@ -41,6 +49,7 @@ export function ChangeEmailForm() {
           autoComplete="current-password"
           required
           invalid={form.invalid === "password"}
+          errorId={form.errorId}
           value={fields.password}
           onChange={set("password")}
         />

@@ -1,5 +1,5 @@
 import type { FormEvent } from "react";
-import { changePasswordFields } from "../../../common/api/account.ts";
+import { changePasswordFields, WRONG_PASSWORD } from "../../../common/api/account.ts";
 import { CardSection } from "../../components/ui/card-section.tsx";
 import { FormMessage } from "../../components/ui/form-message.tsx";
 import { NewPasswordFields } from "../../components/ui/new-password-fields.tsx";
@@ -15,7 +15,7 @@ export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
   const form = useApiForm("account");
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (await form.submit(changePasswordFields, fields, accountApi.changePassword)) {
+    if (await form.submit(changePasswordFields, fields, accountApi.changePassword, { [WRONG_PASSWORD]: "current_password" })) {
       clear();
       onChanged();
     }
@@ -23,7 +23,7 @@ export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
   return (
     <CardSection title="Change your password">
       <form method="post" noValidate onSubmit={submit} className="mt-4 space-y-4">
-        <FormMessage error={form.error} success={form.success} />
+        <FormMessage error={form.error} errorId={form.errorId} success={form.success} />
         <TextField
           label="Current password"
           name="current_password"
@@ -31,10 +31,11 @@ export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
           autoComplete="current-password"
           required
           invalid={form.invalid === "current_password"}
+          errorId={form.errorId}
           value={fields.current_password}
           onChange={set("current_password")}
         />
-        <NewPasswordFields label="New password" values={fields} set={set} invalid={form.invalid} />
+        <NewPasswordFields label="New password" values={fields} set={set} invalid={form.invalid} errorId={form.errorId} />
         <button type="submit" className="btn-primary" disabled={form.submitting}>
           {form.submitting ? "Saving…" : "Change password"}
         </button>

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { href } from "react-router";
-import { deleteAccountFields } from "../../../common/api/account.ts";
+import { deleteAccountFields, WRONG_PASSWORD } from "../../../common/api/account.ts";
 import { CardSection } from "../../components/ui/card-section.tsx";
 import { FormMessage } from "../../components/ui/form-message.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
@@ -14,7 +14,7 @@ export function DeleteAccountForm() {
   const form = useApiForm("account");
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (await form.submit(deleteAccountFields, { password }, accountApi.deleteAccount)) {
+    if (await form.submit(deleteAccountFields, { password }, accountApi.deleteAccount, { [WRONG_PASSWORD]: "password" })) {
       rememberAuthStatus("anonymous");
       // A document load, not a client route: the home page is an article, whose own script says the account is gone.
       window.location.assign(`${href("/")}?account=deleted`);
@@ -27,7 +27,7 @@ export function DeleteAccountForm() {
         an anonymous number, as the privacy policy explains. Tokens you have not transferred are lost.
       </p>
       <form method="post" noValidate onSubmit={submit} className="mt-4 space-y-4">
-        <FormMessage error={form.error} />
+        <FormMessage error={form.error} errorId={form.errorId} />
         <TextField
           label="Your password"
           name="password"
@@ -35,6 +35,7 @@ export function DeleteAccountForm() {
           autoComplete="current-password"
           required
           invalid={form.invalid === "password"}
+          errorId={form.errorId}
           value={password}
           onChange={(event) => setPassword(event.target.value)}
         />

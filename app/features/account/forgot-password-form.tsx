@@ -17,7 +17,7 @@ export function ForgotPasswordForm() {
   };
   return (
     <form method="post" noValidate onSubmit={submit} className="space-y-5">
-      <FormMessage error={form.error} success={form.success} />
+      <FormMessage error={form.error} errorId={form.errorId} success={form.success} />
       <TextField
         label="Email"
         name="username"
@@ -26,6 +26,7 @@ export function ForgotPasswordForm() {
         autoComplete="email"
         required
         invalid={form.invalid === "username"}
+        errorId={form.errorId}
         value={username}
         onChange={(event) => setUsername(event.target.value)}
       />

@@ -44,8 +44,8 @@ export function ResetPasswordForm() {
     );
   return (
     <form method="post" noValidate onSubmit={submit} className="space-y-5">
-      <FormMessage error={form.error} success={form.success} />
-      <NewPasswordFields label="New password" values={fields} set={set} invalid={form.invalid} />
+      <FormMessage error={form.error} errorId={form.errorId} success={form.success} />
+      <NewPasswordFields label="New password" values={fields} set={set} invalid={form.invalid} errorId={form.errorId} />
       <button type="submit" className="btn-primary w-full" disabled={!link.ready || form.submitting}>
         {form.submitting ? "Saving…" : "Set my new password"}
       </button>

@@ -27,7 +27,7 @@ export function LoginForm() {
 
   return (
     <form method="post" noValidate onSubmit={submit} className="space-y-5">
-      <FormMessage error={form.error} />
+      <FormMessage error={form.error} errorId={form.errorId} />
       <TextField
         label="Email"
         name="username"
@@ -36,6 +36,7 @@ export function LoginForm() {
         inputMode="email"
         required
         invalid={form.invalid === "username"}
+        errorId={form.errorId}
         value={fields.username}
         onChange={set("username")}
       />
@@ -46,6 +47,7 @@ export function LoginForm() {
         autoComplete="current-password"
         required
         invalid={form.invalid === "password"}
+        errorId={form.errorId}
         value={fields.password}
         onChange={set("password")}
       />

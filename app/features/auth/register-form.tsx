@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect } from "react";
 import { href } from "react-router";
-import { registerForm } from "../../../common/api/accounts.ts";
+import { DISPOSABLE_EMAIL, EMAIL_TAKEN, registerForm, UNKNOWN_REFERRAL_CODE } from "../../../common/api/accounts.ts";
 import { FormMessage } from "../../components/ui/form-message.tsx";
 import { NewPasswordFields } from "../../components/ui/new-password-fields.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
@@ -10,6 +10,7 @@ import { useFormFields } from "../../lib/use-form-fields.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { useSignupCheck } from "./use-signup-check.tsx";
 
+const REGISTER_REFUSALS = { [EMAIL_TAKEN]: "username", [DISPOSABLE_EMAIL]: "username", [UNKNOWN_REFERRAL_CODE]: "referral_code" } as const;
 export function RegisterForm({ referralCode }: { referralCode: string }) {
   const { fields, set, setFields, clear } = useFormFields({
     first_name: "",
@@ -33,12 +34,17 @@ export function RegisterForm({ referralCode }: { referralCode: string }) {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     // registerForm holds the spec's order: the terms box first, then the email; then the other required fields.
-    const sent = await form.submit(registerForm, fields, async ({ terms: _, ...payload }, csrfToken) => {
-      const result = await register({ ...payload, website: fields.website, csrfToken, altcha: await signupCheck.payload() });
-      // An expired form (403) is refused before the solution is looked at, so its retry may send it again; any other refusal used it up.
-      if (!result.ok && result.status !== 403) signupCheck.reset();
-      return result;
-    });
+    const sent = await form.submit(
+      registerForm,
+      fields,
+      async ({ terms: _, ...payload }, csrfToken) => {
+        const result = await register({ ...payload, website: fields.website, csrfToken, altcha: await signupCheck.payload() });
+        // An expired form (403) is refused before the solution is looked at, so its retry may send it again; any other refusal used it up.
+        if (!result.ok && result.status !== 403) signupCheck.reset();
+        return result;
+      },
+      REGISTER_REFUSALS,
+    );
     if (sent) clear();
   };
 
@@ -55,7 +61,7 @@ export function RegisterForm({ referralCode }: { referralCode: string }) {
 
   return (
     <form method="post" noValidate onSubmit={submit} className="space-y-5">
-      <FormMessage error={form.error} success={form.success} />
+      <FormMessage error={form.error} errorId={form.errorId} success={form.success} />
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
           label="First name"
@@ -63,6 +69,7 @@ export function RegisterForm({ referralCode }: { referralCode: string }) {
           autoComplete="given-name"
           required
           invalid={form.invalid === "first_name"}
+          errorId={form.errorId}
           value={fields.first_name}
           onChange={set("first_name")}
         />
@@ -72,6 +79,7 @@ export function RegisterForm({ referralCode }: { referralCode: string }) {
           autoComplete="family-name"
           required
           invalid={form.invalid === "last_name"}
+          errorId={form.errorId}
           value={fields.last_name}
           onChange={set("last_name")}
         />
@@ -84,10 +92,11 @@ export function RegisterForm({ referralCode }: { referralCode: string }) {
         autoComplete="email"
         required
         invalid={form.invalid === "username"}
+        errorId={form.errorId}
         value={fields.username}
         onChange={set("username")}
       />
-      <NewPasswordFields label="Password" values={fields} set={set} invalid={form.invalid} />
+      <NewPasswordFields label="Password" values={fields} set={set} invalid={form.invalid} errorId={form.errorId} />
       <TextField
         label="Referral code"
         name="referral_code"
@@ -95,6 +104,8 @@ export function RegisterForm({ referralCode }: { referralCode: string }) {
         autoCapitalize="characters"
         spellCheck={false}
         hint="If a friend invited you, their code goes here."
+        invalid={form.invalid === "referral_code"}
+        errorId={form.errorId}
         value={fields.referral_code}
         onChange={set("referral_code")}
       />
@@ -111,6 +122,7 @@ export function RegisterForm({ referralCode }: { referralCode: string }) {
           name="terms"
           className="mt-1 size-5 shrink-0 accent-brand-600"
           aria-invalid={form.invalid === "terms" || undefined}
+          aria-describedby={form.invalid === "terms" ? form.errorId : undefined}
           checked={fields.terms}
           onChange={set("terms")}
         />

@@ -25,7 +25,15 @@ export function ContactForm() {
     <form method="post" noValidate onSubmit={submit} className="space-y-5">
       <input type="hidden" name="subject" value={site.contact.subject} />
       <input type="hidden" name="access_key" value={site.contact.accessKey} />
-      <TextField label="Name" name="name" autoComplete="name" required maxLength={100} invalid={form.invalid === "name"} />
+      <TextField
+        label="Name"
+        name="name"
+        autoComplete="name"
+        required
+        maxLength={100}
+        invalid={form.invalid === "name"}
+        errorId={form.errorId}
+      />
       <TextField
         label="Email"
         name="email"
@@ -34,6 +42,7 @@ export function ContactForm() {
         autoComplete="email"
         required
         invalid={form.invalid === "email"}
+        errorId={form.errorId}
       />
       <div>
         <label htmlFor="contact-message" className="field-label">
@@ -46,6 +55,7 @@ export function ContactForm() {
           rows={6}
           maxLength={5000}
           aria-invalid={form.invalid === "message" || undefined}
+          aria-describedby={form.invalid === "message" ? form.errorId : undefined}
           className="field-input min-h-36"
         />
       </div>
@@ -66,7 +76,11 @@ export function ContactForm() {
       </div>
       {/* One place for the outcome, under the button that caused it, whether it failed or went through. */}
       {form.error ? (
-        <p role="alert" className="rounded-lg border border-danger-700/30 bg-red-50 px-4 py-3 text-base font-medium text-danger-700">
+        <p
+          id={form.errorId}
+          role="alert"
+          className="rounded-lg border border-danger-700/30 bg-red-50 px-4 py-3 text-base font-medium text-danger-700"
+        >
           Error! {form.error}
         </p>
       ) : null}

@@ -73,7 +73,7 @@ export function WalletAddressForm({ address, onSaved }: { address: string; onSav
           noValidate
           className="mt-4 space-y-4"
         >
-          <FormMessage error={form.error} />
+          <FormMessage error={form.error} errorId={form.errorId} />
           <div ref={input}>
             <TextField
               label="Wallet address"
@@ -84,6 +84,7 @@ export function WalletAddressForm({ address, onSaved }: { address: string; onSav
               placeholder="0x…"
               className="font-mono"
               invalid={Boolean(form.error)}
+              errorId={form.errorId}
               value={value}
               onChange={(event) => setValue(event.target.value)}
             />

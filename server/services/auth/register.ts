@@ -1,10 +1,11 @@
 import { eq, or } from "drizzle-orm";
 import { normalizeEmail } from "../../../common/account-rules.ts";
+import { DISPOSABLE_EMAIL, EMAIL_TAKEN, UNKNOWN_REFERRAL_CODE } from "../../../common/api/accounts.ts";
 import type { Clock } from "../../clock.ts";
 import type { Database } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { users } from "../../db/schema.ts";
-import { DISPOSABLE_EMAIL, isDisposableEmail } from "../fairness/disposable-email.ts";
+import { isDisposableEmail } from "../fairness/disposable-email.ts";
 import { canonicalEmail } from "../fairness/email-identity.ts";
 import { networkOf } from "../fairness/networks.ts";
 import { noteAddressVariantAttempt, noteSignupNetwork } from "../fairness/risk-signals.ts";
@@ -26,9 +27,6 @@ export type Registration = {
 };
 
 export type RegistrationResult = { ok: true; userId: number } | { ok: false; message: string };
-
-export const EMAIL_TAKEN = "An account with this email already exists. Log in instead, or use another email.";
-export const UNKNOWN_REFERRAL_CODE = "That referral code does not match any account. Check it, or leave the field empty.";
 
 type Deps = {
   db: Database;

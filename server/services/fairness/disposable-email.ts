@@ -3,9 +3,6 @@ import { emailDomain } from "./email-identity.ts";
 
 export type DisposableEmailRules = { allow: readonly string[]; deny: readonly string[] };
 
-export const DISPOSABLE_EMAIL =
-  "Addresses from throwaway email services can't be used here. Please use an address you will keep: we send your account's notices to it.";
-
 type Lists = { exact: ReadonlySet<string>; wildcard: readonly string[] };
 let lists: Lists | undefined;
 
