@@ -29,6 +29,8 @@ export function placeholderValues(site: SiteConfig): Record<string, string> {
       else if (typeof value === "string") values[`${group}.${key}`] = value;
     }
   }
+  // As a wallet shows an address in a narrow field: its start and its end.
+  values["token.addressShort"] = `${site.token.address.slice(0, 6)}…${site.token.address.slice(-4)}`;
   return values;
 }
 
