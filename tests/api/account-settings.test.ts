@@ -4,8 +4,9 @@ import { WRONG_PASSWORD } from "../../common/api/account.ts";
 import { ACCOUNT_DELETED } from "../../common/api/account-deleted.ts";
 import { queryRows } from "../../server/db/client.ts";
 import { OTHERS_ENDED } from "../../server/routes/api/account-settings.ts";
+import { issueEmailToken, LINK_EXPIRED } from "../../server/services/accounts/email-tokens.ts";
 import { EMAIL_CHANGE_SENT, PAYOUT_IN_FLIGHT } from "../../server/services/accounts/settings.ts";
-import { EMAIL_CHANGED } from "../../server/services/accounts/verification.ts";
+import { EMAIL_CHANGED, EMAIL_NOW_TAKEN } from "../../server/services/accounts/verification.ts";
 import { assignCanonicalEmails } from "../../server/services/fairness/canonical-backfill.ts";
 import { fairnessRulesFrom } from "../../server/services/fairness/rules.ts";
 import { postAdjustment } from "../../server/services/ledger.ts";
@@ -89,6 +90,71 @@ describe("account settings", () => {
     expect(sink.lastTo(member.email)?.text).toContain("new.home@example.org");
     expect((await agent(t.app).signIn("new.home@example.org", member.password)).statusCode).toBe(200);
     expect((await agent(t.app).signIn(member.email, member.password)).statusCode).toBe(401);
+  });
+
+  /** Someone who knows the member's password asks to move the account to their own address, and keeps the link. */
+  async function emailChangeLinkFor(member: Awaited<ReturnType<typeof createUser>>, newEmail: string) {
+    const thief = await signedIn(t.app, member);
+    expect((await post(thief, "/api/change-email", { new_email: newEmail, password: member.password })).statusCode).toBe(200);
+    await t.app.mailer.flush();
+    return tokenIn(sink.lastTo(newEmail));
+  }
+  const openLink = (token: string) => agent(t.app).post("/api/verify-email", { token, app: APP });
+  const newPassword = { password: "an-entirely-new-passphrase", password2: "an-entirely-new-passphrase" };
+
+  it("cancels a pending email change when the password is reset, so a link kept by whoever knew the old password stays dead", async () => {
+    const member = await createUser(t.database.db);
+    const kept = await emailChangeLinkFor(member, "thief.reset@example.org");
+    const reset = await issueEmailToken({ db: t.database.db, clock: t.clock }, member.id, "reset_password");
+    const visitor = agent(t.app);
+    const done = await visitor.post("/api/reset-password", {
+      token: reset,
+      ...newPassword,
+      app: APP,
+      csrfToken: await visitor.csrf("reset-password"),
+    });
+    expect(done.statusCode).toBe(200);
+    expect((await openLink(kept)).json()).toEqual({ err_msg: LINK_EXPIRED });
+    expect((await agent(t.app).signIn(member.email, newPassword.password)).statusCode).toBe(200);
+  });
+
+  it("cancels a pending email change and a reset link when the password is changed", async () => {
+    const member = await createUser(t.database.db);
+    const kept = await emailChangeLinkFor(member, "thief.change@example.org");
+    const reset = await issueEmailToken({ db: t.database.db, clock: t.clock }, member.id, "reset_password");
+    const here = await signedIn(t.app, member);
+    expect((await post(here, "/api/change-password", { current_password: member.password, ...newPassword })).statusCode).toBe(200);
+    expect((await openLink(kept)).json()).toEqual({ err_msg: LINK_EXPIRED });
+    const visitor = agent(t.app);
+    const late = await visitor.post("/api/reset-password", {
+      token: reset,
+      password: "yet-another-long-passphrase",
+      password2: "yet-another-long-passphrase",
+      app: APP,
+      csrfToken: await visitor.csrf("reset-password"),
+    });
+    expect(late.json()).toEqual({ err_msg: LINK_EXPIRED });
+  });
+
+  it("cancels the reset link sent to the old address when a new address is confirmed, and changes nothing when the new address was taken meanwhile", async () => {
+    const member = await createUser(t.database.db);
+    const reset = await issueEmailToken({ db: t.database.db, clock: t.clock }, member.id, "reset_password");
+    expect((await openLink(await emailChangeLinkFor(member, "moved.home@example.org"))).json()).toEqual({ suc_msg: EMAIL_CHANGED });
+    const visitor = agent(t.app);
+    const late = await visitor.post("/api/reset-password", {
+      token: reset,
+      ...newPassword,
+      app: APP,
+      csrfToken: await visitor.csrf("reset-password"),
+    });
+    expect(late.json()).toEqual({ err_msg: LINK_EXPIRED });
+
+    const other = await createUser(t.database.db);
+    const link = await emailChangeLinkFor(other, "wanted.address@example.org");
+    await createUser(t.database.db, { email: "wanted.address@example.org" });
+    expect((await openLink(link)).json()).toEqual({ err_msg: EMAIL_NOW_TAKEN });
+    const [row] = await queryRows<{ email: string }>(t.database.db, sql`select email from users where id = ${other.id}`);
+    expect(row).toEqual({ email: other.email });
   });
 
   it("refuses an address another account has, in any spelling, and a throwaway one", async () => {

@@ -42,6 +42,45 @@ describe("the referral bonus waits for the referred member's verified email", ()
     expect(await bonusesOf(referrer.id)).toEqual({ credited: "20", entries: 2, balance: "20" });
   });
 
+  it("credits the bonus when the referred member's first verified address comes from an email change", async () => {
+    const referrer = await createUser(t.database.db);
+    const friend = await createUser(t.database.db, { referredBy: referrer.id, verified: false });
+    const friendDevice = await signedIn(t.app, friend);
+    expect((await friendDevice.get(`/api/claim-daily-reward?app=${APP}`)).statusCode).toBe(200);
+    const token = await issueEmailToken({ db: t.database.db, clock: t.clock }, friend.id, "change_email", "friend.new@example.org");
+    expect((await agent(t.app).post("/api/verify-email", { token, app: APP })).statusCode).toBe(200);
+    expect(await bonusesOf(referrer.id)).toEqual({ credited: "10", entries: 1, balance: "10" });
+  });
+
+  it("leaves the link working, the address unverified and the bonus pending when crediting fails, and credits on the next try", async () => {
+    const referrer = await createUser(t.database.db);
+    const friend = await createUser(t.database.db, { referredBy: referrer.id, verified: false });
+    const friendDevice = await signedIn(t.app, friend);
+    expect((await friendDevice.get(`/api/claim-daily-reward?app=${APP}`)).statusCode).toBe(200);
+    const token = await issueEmailToken({ db: t.database.db, clock: t.clock }, friend.id, "verify_email");
+    await t.database.db.execute(sql`
+      create function refuse_bonus_credit() returns trigger language plpgsql as $$ begin raise exception 'crediting fails for this test'; end $$`);
+    await t.database.db.execute(
+      sql`create trigger refuse_bonus_credit before update on pending_referral_bonuses for each row execute function refuse_bonus_credit()`,
+    );
+    try {
+      expect((await agent(t.app).post("/api/verify-email", { token, app: APP })).statusCode).toBe(500);
+    } finally {
+      await t.database.db.execute(sql`drop trigger refuse_bonus_credit on pending_referral_bonuses`);
+      await t.database.db.execute(sql`drop function refuse_bonus_credit`);
+    }
+    const [state] = await queryRows<{ verified: boolean; links: number }>(
+      t.database.db,
+      sql`select (select email_verified_at is not null from users where id = ${friend.id}) as verified,
+                 (select count(*) from email_tokens where user_id = ${friend.id} and purpose = 'verify_email')::int as links`,
+    );
+    expect(state).toEqual({ verified: false, links: 1 });
+    expect(await bonusesOf(referrer.id)).toEqual({ credited: "0", entries: 0, balance: "0" });
+
+    expect((await agent(t.app).post("/api/verify-email", { token, app: APP })).statusCode).toBe(200);
+    expect(await bonusesOf(referrer.id)).toEqual({ credited: "10", entries: 1, balance: "10" });
+  });
+
   it("credits exactly once under 500 concurrent claims by the referee and 20 concurrent credits", async () => {
     const referrer = await createUser(t.database.db);
     const friend = await createUser(t.database.db, { referredBy: referrer.id, verified: false });

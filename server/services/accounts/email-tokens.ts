@@ -57,6 +57,15 @@ export async function consumeEmailToken({ db, clock }: Deps, token: string, purp
   return row ? { userId: row.user_id, newEmail: row.new_email } : null;
 }
 
+/**
+ * Cancels the member's outstanding links of these kinds; pass the
+ * transaction that changes the password or the address, so a link sent
+ * before the change cannot be used after it.
+ */
+export async function cancelEmailTokens(db: Database, userId: number, purposes: EmailTokenPurpose[]): Promise<void> {
+  await db.execute(sql`delete from email_tokens where user_id = ${userId} and purpose in ${purposes}`);
+}
+
 export async function deleteExpiredEmailTokens({ db, clock }: Deps): Promise<number> {
   const rows = await queryRows<{ token_hash: string }>(
     db,

@@ -4,7 +4,7 @@ import { queryRows } from "../../db/client.ts";
 import { hashPassword, passwordProblem } from "../auth/passwords.ts";
 import type { AccountDeps } from "./account-deps.ts";
 import { linkTo, siteWordsOf } from "./account-deps.ts";
-import { consumeEmailToken, issueEmailToken, LINK_EXPIRED, peekEmailToken } from "./email-tokens.ts";
+import { cancelEmailTokens, consumeEmailToken, issueEmailToken, LINK_EXPIRED, peekEmailToken } from "./email-tokens.ts";
 
 export const RESET_REQUESTED =
   "If an account uses this address, we have sent it a link to choose a new password. It works for 30 minutes; check your spam folder too.";
@@ -33,7 +33,8 @@ export type ResetResult = { ok: true; userId: number } | { ok: false; message: s
 /**
  * Sets the new password from a reset link: checked by the registration rules
  * first (a mistake does not spend the link), then the link is used, the hash
- * written and every session ended in one transaction; a notice follows.
+ * written, every session ended and a pending email change cancelled in one
+ * transaction; a notice follows.
  */
 export async function resetPassword(
   deps: AccountDeps,
@@ -56,6 +57,8 @@ export async function resetPassword(
     if (!used) return false;
     await tx.execute(sql`update users set password_hash = ${passwordHash} where id = ${used.userId}`);
     await tx.execute(sql`delete from sessions where user_id = ${used.userId}`);
+    // Whoever knew the old password may have asked to move the account to their address: that link dies with the password.
+    await cancelEmailTokens(tx, used.userId, ["change_email"]);
     return true;
   });
   if (!reset) return { ok: false, message: LINK_EXPIRED };

@@ -10,7 +10,7 @@ import { isDisposableEmail } from "../fairness/disposable-email.ts";
 import { canonicalEmail } from "../fairness/email-identity.ts";
 import type { AccountDeps } from "./account-deps.ts";
 import { linkTo, siteWordsOf } from "./account-deps.ts";
-import { issueEmailToken } from "./email-tokens.ts";
+import { cancelEmailTokens, issueEmailToken } from "./email-tokens.ts";
 
 export const PASSWORD_CHANGED = "Your password is changed. Your other sessions are signed out.";
 export const EMAIL_CHANGE_SENT = "We sent a link to the new address. Your account keeps its current address until you open it.";
@@ -49,7 +49,7 @@ async function memberWithPassword(
   return { ok: false, message: WRONG_PASSWORD };
 }
 
-/** A new password after the current one; every other session of the member ends, this one stays. */
+/** A new password after the current one; every other session of the member ends, this one stays, and pending email-change and reset links are cancelled. */
 export async function changePassword(
   deps: AccountDeps,
   input: { userId: number; sessionIdHash: string; current: string; password: string; password2: string; ip: string },
@@ -64,6 +64,8 @@ export async function changePassword(
   await deps.db.transaction(async (tx) => {
     await tx.execute(sql`update users set password_hash = ${passwordHash} where id = ${member.id}`);
     await tx.execute(sql`delete from sessions where user_id = ${member.id} and id_hash <> ${input.sessionIdHash}`);
+    // Links asked for under the old password (an email change, a reset) die with it.
+    await cancelEmailTokens(tx, member.id, ["change_email", "reset_password"]);
   });
   await deps.mailer.send(member.email, "password-changed", {
     text: { firstName: member.first_name, sessionsEnded: "your other devices have been signed out" },

@@ -5,7 +5,7 @@ import { canonicalEmail } from "../fairness/email-identity.ts";
 import { creditPendingReferralBonuses } from "../fairness/referral-bonuses.ts";
 import type { AccountDeps } from "./account-deps.ts";
 import { linkTo } from "./account-deps.ts";
-import { consumeEmailToken, issueEmailToken, LINK_EXPIRED } from "./email-tokens.ts";
+import { cancelEmailTokens, consumeEmailToken, issueEmailToken, LINK_EXPIRED } from "./email-tokens.ts";
 
 export const EMAIL_VERIFIED = "Thank you: your email address is confirmed.";
 export const EMAIL_CHANGED = "Your new email address is confirmed and now signs you in.";
@@ -28,39 +28,58 @@ export async function sendVerificationEmail(deps: AccountDeps, userId: number): 
 export type LinkResult = { ok: true; message: string } | { ok: false; message: string };
 
 /**
- * Follows a verification link: the address is verified and, in the same
- * step, the referral bonuses the member's claims earned their referrer are
- * credited (they waited for this proof).
+ * Follows a verification link: the link is used, the address verified and
+ * the referral bonuses the member's claims earned their referrer credited
+ * (they waited for this proof), all in one transaction, so a failure leaves
+ * the link working rather than an account verified with its bonuses stranded.
  */
 export async function verifyEmail(deps: AccountDeps, token: string): Promise<LinkResult> {
-  const used = await consumeEmailToken(deps, token, "verify_email");
-  if (!used) return { ok: false, message: LINK_EXPIRED };
-  await deps.db.execute(
-    sql`update users set email_verified_at = coalesce(email_verified_at, ${deps.clock.now()}) where id = ${used.userId} and deleted_at is null`,
-  );
-  await creditPendingReferralBonuses(deps, used.userId);
-  return { ok: true, message: EMAIL_VERIFIED };
+  const verified = await deps.db.transaction(async (tx) => {
+    const used = await consumeEmailToken({ db: tx, clock: deps.clock }, token, "verify_email");
+    if (!used) return false;
+    await tx.execute(
+      sql`update users set email_verified_at = coalesce(email_verified_at, ${deps.clock.now()}) where id = ${used.userId} and deleted_at is null`,
+    );
+    await creditPendingReferralBonuses({ db: tx, clock: deps.clock }, used.userId);
+    return true;
+  });
+  return verified ? { ok: true, message: EMAIL_VERIFIED } : { ok: false, message: LINK_EXPIRED };
 }
 
-/** Follows the link sent to a new address: it replaces the old one, which gets a notice. */
+type EmailChange = { ok: true; oldEmail: string; firstName: string; newEmail: string } | { ok: false; message: string };
+
+/**
+ * Follows the link sent to a new address: in one transaction the link is
+ * used, the address replaced and verified, the links sent to the old address
+ * cancelled, and the referral bonuses that waited for a verified address
+ * credited; the old address then gets a notice.
+ */
 export async function confirmEmailChange(deps: AccountDeps, token: string): Promise<LinkResult> {
-  const used = await consumeEmailToken(deps, token, "change_email");
-  if (!used?.newEmail) return { ok: false, message: LINK_EXPIRED };
-  const [before] = await queryRows<{ email: string; first_name: string }>(
-    deps.db,
-    sql`select email, first_name from users where id = ${used.userId} and deleted_at is null`,
-  );
-  if (!before) return { ok: false, message: LINK_EXPIRED };
+  let change: EmailChange;
   try {
-    await deps.db.execute(sql`
-      update users set email = ${used.newEmail}, email_canonical = ${canonicalEmail(used.newEmail, deps.fairness.identity)},
-                       email_verified_at = ${deps.clock.now()}
-       where id = ${used.userId}`);
+    change = await deps.db.transaction(async (tx): Promise<EmailChange> => {
+      const used = await consumeEmailToken({ db: tx, clock: deps.clock }, token, "change_email");
+      if (!used?.newEmail) return { ok: false, message: LINK_EXPIRED };
+      const [before] = await queryRows<{ email: string; first_name: string }>(
+        tx,
+        sql`select email, first_name from users where id = ${used.userId} and deleted_at is null for update`,
+      );
+      if (!before) return { ok: false, message: LINK_EXPIRED };
+      await tx.execute(sql`
+        update users set email = ${used.newEmail}, email_canonical = ${canonicalEmail(used.newEmail, deps.fairness.identity)},
+                         email_verified_at = ${deps.clock.now()}
+         where id = ${used.userId}`);
+      await cancelEmailTokens(tx, used.userId, ["reset_password", "verify_email"]);
+      await creditPendingReferralBonuses({ db: tx, clock: deps.clock }, used.userId);
+      return { ok: true, oldEmail: before.email, firstName: before.first_name, newEmail: used.newEmail };
+    });
   } catch (error) {
+    // The address was taken since the link was sent: nothing changed, and the link stays as it was.
     if (isUniqueViolation(error, "users_email_unique") || isUniqueViolation(error, "users_email_canonical_unique"))
       return { ok: false, message: EMAIL_NOW_TAKEN };
     throw error;
   }
-  await deps.mailer.send(before.email, "email-changed", { text: { firstName: before.first_name, newEmail: used.newEmail } });
+  if (!change.ok) return change;
+  await deps.mailer.send(change.oldEmail, "email-changed", { text: { firstName: change.firstName, newEmail: change.newEmail } });
   return { ok: true, message: EMAIL_CHANGED };
 }
