@@ -1,4 +1,4 @@
-import { type Address, defineChain } from "viem";
+import { type Address, defineChain, getAddress } from "viem";
 import type { SiteConfig } from "../../../config/site.ts";
 import type { Clock } from "../../clock.ts";
 import type { Database } from "../../db/client.ts";
@@ -27,8 +27,10 @@ export function reconcileDepsFrom(env: ServerEnv, site: SiteConfig, { db, clock 
 export class SenderNotReady extends Error {}
 
 /**
- * The hot wallet's settings from the environment, after checking the node is
- * on the token's chain. Throws SenderNotReady (no node) or SenderKeyError (no
+ * The hot wallet's settings from the environment, after checking the wallet is
+ * the treasury (reconciliation reads only the treasury's transfers, so a payout
+ * sent from another wallet would never count as paid) and the node is on the
+ * token's chain. Throws SenderNotReady (no node) or SenderKeyError (no
  * usable key): both are the operator's to fix, with the message shown.
  */
 export async function senderDepsFrom(
@@ -38,6 +40,10 @@ export async function senderDepsFrom(
 ): Promise<SenderDeps> {
   if (!env.PAYOUT_RPC_URL) throw new SenderNotReady("set PAYOUT_RPC_URL to send");
   const account = loadSenderAccount(env);
+  if (!env.PAYOUT_TREASURY_ADDRESS || getAddress(env.PAYOUT_TREASURY_ADDRESS) !== getAddress(account.address))
+    throw new SenderNotReady(
+      `set PAYOUT_TREASURY_ADDRESS to the hot wallet's address, ${account.address}: reconciliation reads only the treasury's transfers, so what this wallet sends would never count as paid`,
+    );
   const client = payoutPublicClient(env.PAYOUT_RPC_URL);
   const chainId = await client.getChainId();
   if (chainId !== site.token.chainId) throw new SenderNotReady(`the node is on chain ${chainId}, the token on chain ${site.token.chainId}`);

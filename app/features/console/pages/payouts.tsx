@@ -41,7 +41,8 @@ export function ConsolePayouts() {
   const { data, error, reload } = useConsoleQuery<PayoutsPage>(`/api/admin/payouts${status ? `?status=${status}` : ""}`);
   const [batch, setBatch] = useState<Batch | null>(null);
   const admin = operator.role === "admin";
-  const batchIds = data?.batches_owing ?? [];
+  // With a hot wallet the treasury is that wallet, not a Safe: a Safe file would name no Safe.
+  const batchIds = data && !data.hot_wallet ? data.batches_owing : [];
 
   return (
     <>
