@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FORM_EXPIRED, jsonObject, requiredText, text } from "./fields.ts";
+import { bigRowId, FORM_EXPIRED, jsonObject, requiredText, rowId, text } from "./fields.ts";
 import { PAYOUT_STATUS_LABELS, wholeTokens } from "./payouts.ts";
 
 /**
@@ -59,7 +59,7 @@ export const adjustBalanceBody = jsonObject({
   code: sixDigits,
 });
 
-export const memberIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const memberIdParams = z.object({ id: rowId });
 export const membersQuery = z.object({ q: text("Type what to search for.", 200).optional().default("") });
 
 export const memberSummary = z.object({
@@ -132,8 +132,8 @@ export const batchSummaryReply = z.object({
   total: z.string(),
   fee_cap_gwei: z.number(),
 });
-export const batchIdParams = z.object({ id: z.coerce.number().int().positive() });
-export const payoutIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const batchIdParams = z.object({ id: rowId });
+export const payoutIdParams = z.object({ id: bigRowId });
 export const moneyMoveBody = jsonObject({ reason: reasonField, code: sixDigits });
 export const reasonBody = jsonObject({ reason: reasonField });
 export const reconcileReply = z.object({
@@ -199,7 +199,7 @@ export const reviewCase = z.object({
 export const reviewsQuery = z.object({ open: z.enum(["1", "0"], { error: "Use open=1 or open=0." }).optional().default("1") });
 export const reviewsReply = z.object({ reviews: z.array(reviewCase) });
 export const reviewDecisionParams = z.object({
-  id: z.coerce.number().int().positive(),
+  id: bigRowId,
   decision: z.enum(["approve", "reject"], { error: "Approve or reject." }),
 });
 /** The reason goes to the member with the decision. */
@@ -230,7 +230,7 @@ export const contactMessageView = z.object({
   /** A "Something looks different?" report: the guide, and the step when the reader named one. */
   guide: z.object({ path: z.string(), step: z.number().int().nullable() }).nullable(),
 });
-export const messageIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const messageIdParams = z.object({ id: rowId });
 export const messagesQuery = z.object({
   state: z.enum(CONTACT_MESSAGE_STATES, { error: "Use new, answered or closed." }).optional(),
   kind: z.enum(["message", "guide-report"], { error: "Use message or guide-report." }).optional(),
@@ -254,10 +254,10 @@ export const memberActivityReply = z.object({
   messages: z.array(z.object({ id: z.number().int(), at: z.string(), subject: z.string(), message: z.string() })),
 });
 export const memberHoldParams = z.object({
-  id: z.coerce.number().int().positive(),
+  id: rowId,
   change: z.enum(["freeze", "unfreeze"], { error: "Freeze or unfreeze." }),
 });
 export const memberSessionParams = z.object({
-  id: z.coerce.number().int().positive(),
+  id: rowId,
   session: z.string().regex(/^[0-9a-f]{16}$/, "That is not a session of this member."),
 });

@@ -36,6 +36,16 @@ export function appQuery(slug: string) {
 
 export const csrfTokenField = z.string({ error: FORM_EXPIRED }).min(1, FORM_EXPIRED).max(256, FORM_EXPIRED);
 
+/** A row's number in a path: within what an `integer` id column holds, so a larger number is a 4xx, not a database error. */
+export const rowId = z.coerce
+  .number()
+  .int()
+  .positive()
+  .max(2 ** 31 - 1);
+
+/** The same for a `bigint` id column (payouts), within what a JavaScript number holds exactly. */
+export const bigRowId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
 /** A JSON body must be an object; anything else (an array, a string, null) gets this message. */
 export function jsonObject<Shape extends z.ZodRawShape>(shape: Shape) {
   return z.object(shape, { error: "The request body must be a JSON object." });

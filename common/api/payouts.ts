@@ -1,6 +1,6 @@
 import type { Hex } from "viem";
 import { z } from "zod";
-import { appField, csrfTokenField, jsonObject } from "./fields.ts";
+import { appField, bigRowId, csrfTokenField, jsonObject } from "./fields.ts";
 
 /**
  * Request and reply shapes of the payout endpoints (wallet verification,
@@ -92,10 +92,7 @@ export function cancelPayoutBody(slug: string) {
 
 export const PAYOUT_CANCELLED = "Your transfer was cancelled and the tokens are back in your balance.";
 
-export const payoutIdParams = z.object(
-  { id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) },
-  { error: "Unknown transfer." },
-);
+export const payoutIdParams = z.object({ id: bigRowId }, { error: "Unknown transfer." });
 
 export const APPEAL_SENT = "Thank you. Your message is with the person reviewing your transfer; we answer by email.";
 export const APPEAL_MAX_LENGTH = 2_000;

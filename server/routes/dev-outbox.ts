@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { rowId } from "../../common/api/fields.ts";
 import type { Database } from "../db/client.ts";
 import { listMail, mailById } from "../services/mail/queue.ts";
 
@@ -42,13 +43,7 @@ export async function devOutboxRoutes(fastify: FastifyInstance, { db }: { db: Da
     {
       schema: {
         hide: true,
-        params: z.object({
-          id: z.coerce
-            .number()
-            .int()
-            .positive()
-            .max(2 ** 31 - 1),
-        }),
+        params: z.object({ id: rowId }),
       },
     },
     async (request, reply) => {

@@ -353,6 +353,23 @@ describe("changes leave audit rows", () => {
     ]);
   });
 
+  it("answers a number past its id column's range with 400, not a database error", async () => {
+    const admin = await openConsoleAs(t, "admin");
+    for (const url of [
+      "/api/admin/members/3000000000",
+      "/api/admin/members/3000000000/activity",
+      "/api/admin/payouts/batches/3000000000",
+    ]) {
+      const reply = await admin.get(url);
+      expect(reply.statusCode).toBe(400);
+      expect(reply.json().err_msg).toEqual(expect.any(String));
+    }
+    const hold = await admin.post("/api/admin/members/3000000000/freeze", { reason: "check" });
+    expect(hold.statusCode).toBe(400);
+    expect((await admin.post("/api/admin/messages/3000000000/state", { state: "closed", reason: "done" })).statusCode).toBe(400);
+    expect((await admin.get("/api/admin/members/2147483647")).statusCode).toBe(404);
+  });
+
   it("filters the log and exports it as CSV with formulas defused", async () => {
     const admin = await openConsoleAs(t, "admin");
     const member = await createUser(t.database.db);
