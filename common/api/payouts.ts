@@ -72,7 +72,7 @@ export type PayoutsView = z.infer<typeof payoutsReply>;
 export const ABOVE_BALANCE = "That is more than your available balance.";
 
 /** The largest balance the database holds (a 64-bit bigint): any amount above it is above every member's balance. */
-const LARGEST_BALANCE = 2n ** 63n - 1n;
+export const LARGEST_BALANCE = 2n ** 63n - 1n;
 
 export const requestPayoutFields = {
   amount: z

@@ -1,10 +1,13 @@
 import { desc, eq, sql } from "drizzle-orm";
+import { LARGEST_BALANCE } from "../../common/api/payouts.ts";
 import type { Clock } from "../clock.ts";
 import { type Database, queryRows } from "../db/client.ts";
 import { ledgerEntries } from "../db/schema.ts";
 
 export type Adjustment = { userId: number; tokens: bigint; direction: "credit" | "debit"; reason: string };
 export type AdjustmentResult = { ok: true; balance: bigint } | { ok: false; message: string };
+
+const BEYOND_THE_LEDGER = "The credit would take the balance beyond what the ledger can hold.";
 
 /**
  * An operator's credit or debit: a ledger entry and the balance change in one
@@ -13,6 +16,7 @@ export type AdjustmentResult = { ok: true; balance: bigint } | { ok: false; mess
 export async function postAdjustment({ db, clock }: { db: Database; clock: Clock }, adjustment: Adjustment): Promise<AdjustmentResult> {
   if (adjustment.tokens <= 0n) return { ok: false, message: "The amount must be a whole number of tokens above zero." };
   if (!adjustment.reason.trim()) return { ok: false, message: "A reason is required." };
+  if (adjustment.tokens > LARGEST_BALANCE) return { ok: false, message: BEYOND_THE_LEDGER };
   const signed = adjustment.direction === "credit" ? adjustment.tokens : -adjustment.tokens;
   const kind = adjustment.direction === "credit" ? "admin_credit" : "admin_debit";
   const [row] = await queryRows<{ balance: string | null }>(
@@ -20,7 +24,7 @@ export async function postAdjustment({ db, clock }: { db: Database; clock: Clock
     sql`
       with updated as (
         update users set balance = balance + ${signed}
-         where id = ${adjustment.userId} and balance + ${signed} >= 0
+         where id = ${adjustment.userId} and balance::numeric + ${signed} between 0 and ${LARGEST_BALANCE}
         returning id, balance
       ), entry as (
         insert into ledger_entries (user_id, kind, amount, created_at, reason)
@@ -33,7 +37,9 @@ export async function postAdjustment({ db, clock }: { db: Database; clock: Clock
     return {
       ok: false,
       message:
-        adjustment.direction === "debit" ? "The balance is lower than the debit, or the user does not exist." : "The user does not exist.",
+        adjustment.direction === "debit"
+          ? "The balance is lower than the debit, or the user does not exist."
+          : `The user does not exist, or ${BEYOND_THE_LEDGER.toLowerCase()}`,
     };
   return { ok: true, balance: BigInt(row.balance) };
 }

@@ -326,6 +326,14 @@ describe("changes leave audit rows", () => {
     expect(tooMuch.statusCode).toBe(400);
     const debit = await admin.post(url, { direction: "debit", tokens: "20", reason: "mistake", code: admin.nextCode() });
     expect(debit.json()).toEqual({ balance: "30" });
+    const beyond = "The credit would take the balance beyond what the ledger can hold.";
+    for (const [tokens, message] of [
+      ["9223372036854775800", `The user does not exist, or ${beyond.toLowerCase()}`],
+      ["99999999999999999999", beyond],
+    ]) {
+      const refusal = await admin.post(url, { direction: "credit", tokens, reason: "typo", code: admin.nextCode() });
+      expect([refusal.statusCode, refusal.json()]).toEqual([400, { err_msg: message }]);
+    }
 
     const page = (await admin.get(`/api/admin/members/${member.id}`)).json();
     expect(page.ledger.map((line: { amount: string; balance_after: string }) => [line.amount, line.balance_after])).toEqual([
