@@ -1,5 +1,4 @@
 import { eq, sql } from "drizzle-orm";
-import { type Address, encodeFunctionData } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_REFUSALS } from "../../common/api/admin.ts";
@@ -13,7 +12,7 @@ import { createUser } from "../factories.ts";
 import { openConsoleAs } from "../helpers/console.ts";
 import { expectLedgerBalanced } from "../helpers/ledger.ts";
 import { buildTestApp, type TestApp } from "../helpers/test-app.ts";
-import { ERC20_ABI, payoutChain, startAnvil } from "../support/local-chain.ts";
+import { payoutChain, startAnvil } from "../support/local-chain.ts";
 
 /** Above the two blocks a two-transfer send takes here, one transaction per block. */
 const CONFIRMATIONS = 5;
@@ -98,7 +97,7 @@ describe("payouts from the operator console on a local chain", () => {
     expect(file).toMatchObject({ version: "1.0", chainId: "31337", meta: { createdFromSafeAddress: treasury } });
     expect(file.meta.checksum).toBe(batchFileChecksum(file));
     expect(file.transactions.map((call) => [call.to, call.contractInputsValues])).toEqual(
-      paid.map((p, index) => [chain.token, { to: p.address, amount: ([10_000n, 12_345n][index] ?? 0n) * TOKENS + "" }]),
+      paid.map((p, index) => [chain.token, { to: p.address, amount: `${([10_000n, 12_345n][index] ?? 0n) * TOKENS}` }]),
     );
 
     const returned = await admin.post(`/api/admin/payouts/${given.id}/return`, {
@@ -150,15 +149,7 @@ describe("payouts from the operator console on a local chain", () => {
     const file: SafeBatchFile = JSON.parse(download.body);
     expect(file.transactions.map((call) => call.contractInputsValues)).toEqual([{ to: owed.address, amount: `${10_000n * TOKENS}` }]);
 
-    for (const call of file.transactions)
-      await chain.sendAsTreasury({
-        to: call.to as Address,
-        data: encodeFunctionData({
-          abi: ERC20_ABI,
-          functionName: "transfer",
-          args: [call.contractInputsValues.to as Address, BigInt(call.contractInputsValues.amount)],
-        }),
-      });
+    await chain.executeSafeFile(file);
     expect((await admin.post("/api/admin/payouts/reconcile", { reason: "after the Safe" })).json()).toMatchObject({ matched: 1 });
     expect(await statusOf(owed.id)).toBe("sent");
 

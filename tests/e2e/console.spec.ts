@@ -3,12 +3,12 @@ import os from "node:os";
 import path from "node:path";
 import type { BrowserContext, Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
-import { type Address, encodeFunctionData, getAddress } from "viem";
+import { getAddress } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { z } from "zod";
 import { loadSiteConfig } from "../../config/site.ts";
 import { batchFileChecksum, type SafeBatchFile } from "../../server/services/payouts/safe-export.ts";
-import { ERC20_ABI, payoutChain, startAnvil } from "../support/local-chain.ts";
+import { payoutChain, startAnvil } from "../support/local-chain.ts";
 import { startServer } from "../support/server-process.ts";
 import { signedInUser } from "./support/accounts.ts";
 import { expect, expectAccessible, test } from "./support/test.ts";
@@ -301,15 +301,7 @@ test.describe("operator console", () => {
       ]);
 
       // The Safe's signers execute the file: the same calls, from the treasury.
-      for (const call of file.transactions)
-        await chain.sendAsTreasury({
-          to: call.to as Address,
-          data: encodeFunctionData({
-            abi: ERC20_ABI,
-            functionName: "transfer",
-            args: [call.contractInputsValues.to as Address, BigInt(call.contractInputsValues.amount)],
-          }),
-        });
+      await chain.executeSafeFile(file);
       await chain.test.mine({ blocks: CONFIRMATIONS });
       const reconcileCard = page.getByRole("region", { name: "Reconcile now" });
       await reconcileCard.getByRole("button", { name: "Reconcile now" }).click();

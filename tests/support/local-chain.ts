@@ -9,6 +9,7 @@ import {
   createTestClient,
   createWalletClient,
   encodeAbiParameters,
+  encodeFunctionData,
   getAddress,
   type Hex,
   http,
@@ -18,6 +19,7 @@ import {
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
+import type { SafeBatchFile } from "../../server/services/payouts/safe-export.ts";
 import { freePort } from "./server-process.ts";
 
 const require = createRequire(import.meta.url);
@@ -135,6 +137,18 @@ export async function payoutChain(rpcUrl: string, { decimals = 18, treasury, at 
       await client.waitForTransactionReceipt({ hash });
       await test.stopImpersonatingAccount({ address: treasury });
       return hash;
+    },
+    /** Executes a Safe Transaction Builder file from the treasury, call by call, as its signers would. */
+    async executeSafeFile(file: SafeBatchFile): Promise<void> {
+      for (const call of file.transactions)
+        await this.sendAsTreasury({
+          to: call.to as Address,
+          data: encodeFunctionData({
+            abi: ERC20_ABI,
+            functionName: "transfer",
+            args: [call.contractInputsValues.to as Address, BigInt(call.contractInputsValues.amount)],
+          }),
+        });
     },
     balanceOf: (owner: Address) => client.readContract({ address: token, abi: ERC20_ABI, functionName: "balanceOf", args: [owner] }),
   };
