@@ -36,7 +36,12 @@ describe("npm run admin -- payouts", () => {
   afterAll(() => database.dispose());
 
   it("batches, exports the Safe file, lists, and returns a payout with a reason", async () => {
-    expect((await admin("payouts", "batch", "--max-total", "11999")).stdout).toBe("No requested payouts fit; nothing was batched.");
+    expect((await admin("payouts", "batch", "--max-total", "11999")).stdout).toBe(
+      [
+        "No requested payouts fit; nothing was batched.",
+        `Payout ${payoutId} asks for 12000 ${site.token.symbol}, more than a whole batch (11999): no batch takes it. Return it, or batch it with a higher --max-total and pay it through the Safe.`,
+      ].join("\n"),
+    );
     expect((await admin("payouts", "batch", "--max-count", "10")).stdout).toBe(`Batch 1: 1 payouts, 12000 ${site.token.symbol}.`);
     const out = path.join(mkdtempSync(path.join(tmpdir(), "payout-export-")), "batch-1.json");
     expect((await admin("payouts", "export", "1", "--out", out)).status).toBe(0);
