@@ -1,7 +1,12 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Clock } from "../../clock.ts";
 import { type Database, queryRows } from "../../db/client.ts";
 import { PAYOUT_COLUMNS, type PayoutRow, toPayoutRow } from "./requests.ts";
+
+/** A request a batch may take: still requested, from a member who is not frozen. */
+const WAITING_FOR_A_BATCH = sql`p.status = 'requested' and p.user_id not in (select id from users where frozen_at is not null)`;
+/** A batched payout the Safe has yet to pay: no hot-wallet transaction was signed for it. */
+const OWED_THROUGH_THE_SAFE = sql`p.status = 'batched' and p.signed_tx is null`;
 
 export type BatchLimits = { maxCount: number; maxTotal: bigint };
 
@@ -17,9 +22,7 @@ export async function createBatch(
 ): Promise<{ batchId: number; payouts: PayoutRow[] } | null> {
   const waiting = await queryRows<{ id: string; amount: string }>(
     db,
-    sql`select id::text, amount::text from payouts
-         where status = 'requested' and user_id not in (select id from users where frozen_at is not null)
-         order by requested_at, id`,
+    sql`select p.id::text, p.amount::text from payouts p where ${WAITING_FOR_A_BATCH} order by p.requested_at, p.id`,
   );
   const chosen: number[] = [];
   let total = 0n;
@@ -57,22 +60,12 @@ export async function createBatch(
  * over them every time, so the operator is told to return them or to batch
  * them with a higher total for the Safe.
  */
-export async function payoutsAboveBatchLimit(db: Database, maxTotal: bigint): Promise<PayoutRow[]> {
-  const rows = await queryRows<Parameters<typeof toPayoutRow>[0]>(
-    db,
-    sql`select ${PAYOUT_COLUMNS} from payouts p
-         where p.status = 'requested' and p.amount > ${maxTotal.toString()}::numeric and p.user_id not in (select id from users where frozen_at is not null)
-         order by p.requested_at, p.id`,
-  );
-  return rows.map(toPayoutRow);
+export function payoutsAboveBatchLimit(db: Database, maxTotal: bigint): Promise<PayoutRow[]> {
+  return payoutsWhere(db, sql`${WAITING_FOR_A_BATCH} and p.amount > ${maxTotal.toString()}::numeric`);
 }
 
-export async function batchPayouts(db: Database, batchId: number): Promise<PayoutRow[]> {
-  const rows = await queryRows<Parameters<typeof toPayoutRow>[0]>(
-    db,
-    sql`select ${PAYOUT_COLUMNS} from payouts p where p.batch_id = ${batchId} order by p.requested_at, p.id`,
-  );
-  return rows.map(toPayoutRow);
+export function batchPayouts(db: Database, batchId: number): Promise<PayoutRow[]> {
+  return payoutsWhere(db, sql`p.batch_id = ${batchId}`);
 }
 
 /**
@@ -80,21 +73,15 @@ export async function batchPayouts(db: Database, batchId: number): Promise<Payou
  * hot-wallet transaction signed. A returned, sent or confirmed payout keeps its
  * batch number, and executing a file with it would pay it (again).
  */
-export async function payoutsOwedByBatch(db: Database, batchId: number): Promise<PayoutRow[]> {
-  const rows = await queryRows<Parameters<typeof toPayoutRow>[0]>(
-    db,
-    sql`select ${PAYOUT_COLUMNS} from payouts p
-         where p.batch_id = ${batchId} and p.status = 'batched' and p.signed_tx is null
-         order by p.requested_at, p.id`,
-  );
-  return rows.map(toPayoutRow);
+export function payoutsOwedByBatch(db: Database, batchId: number): Promise<PayoutRow[]> {
+  return payoutsWhere(db, sql`p.batch_id = ${batchId} and ${OWED_THROUGH_THE_SAFE}`);
 }
 
 /** Batches with a payout still owed through the Safe, newest first: the ones a Safe file is worth making for. */
 export async function batchesOwingPayouts(db: Database): Promise<number[]> {
   const rows = await queryRows<{ batch_id: number }>(
     db,
-    sql`select distinct batch_id from payouts where status = 'batched' and signed_tx is null and batch_id is not null order by batch_id desc`,
+    sql`select distinct p.batch_id from payouts p where ${OWED_THROUGH_THE_SAFE} and p.batch_id is not null order by p.batch_id desc`,
   );
   return rows.map((row) => row.batch_id);
 }
@@ -115,6 +102,15 @@ export async function listPayouts(db: Database, { status, limit }: { status?: st
   const rows = await queryRows<Parameters<typeof toPayoutRow>[0]>(
     db,
     sql`select ${PAYOUT_COLUMNS} from payouts p ${filter} order by p.requested_at desc, p.id desc limit ${limit}`,
+  );
+  return rows.map(toPayoutRow);
+}
+
+/** Payouts matching a condition on `p`, oldest request first. */
+async function payoutsWhere(db: Database, condition: SQL): Promise<PayoutRow[]> {
+  const rows = await queryRows<Parameters<typeof toPayoutRow>[0]>(
+    db,
+    sql`select ${PAYOUT_COLUMNS} from payouts p where ${condition} order by p.requested_at, p.id`,
   );
   return rows.map(toPayoutRow);
 }
