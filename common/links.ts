@@ -22,15 +22,15 @@ export function approvalCheckerUrl(site: SiteConfig): string {
 }
 
 export function poolUrl(site: SiteConfig): string {
-  return `${site.dex.appUrl}/explore/pools/ethereum/${site.dex.poolAddress}`;
+  return `${site.dex.appUrl}/explore/pools/${site.dex.chain}/${site.dex.poolAddress}`;
 }
 
 export function swapUrl(site: SiteConfig): string {
-  return `${site.dex.appUrl}/swap?chain=mainnet&inputCurrency=${site.dex.quoteAddress}&outputCurrency=${site.token.address}`;
+  return `${site.dex.appUrl}/swap?chain=${site.dex.chain}&inputCurrency=${site.dex.quoteAddress}&outputCurrency=${site.token.address}`;
 }
 
 export function addLiquidityUrl(site: SiteConfig): string {
-  return `${site.dex.appUrl}/positions/create/v3?currencyA=${site.token.address}&currencyB=${site.dex.quoteAddress}&chain=ethereum`;
+  return `${site.dex.appUrl}/positions/create/v3?currencyA=${site.token.address}&currencyB=${site.dex.quoteAddress}&chain=${site.dex.chain}`;
 }
 
 export const WHITEPAPER_PATH = "/whitepaper.pdf";

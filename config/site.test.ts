@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { addLiquidityUrl, poolUrl, swapUrl } from "../common/links.ts";
 import { defaultSiteConfig } from "./kestrel.ts";
 import { loadSiteConfig, SiteConfigError, siteEnvironmentVariables } from "./site.ts";
 
@@ -49,6 +50,17 @@ describe("loadSiteConfig", () => {
     expect(() => loadSiteConfig({ SITE_ABOUT: "{{token.price}} today" })).toThrow(
       "site.about: unknown placeholder {{token.price}}; a text may name token.name, token.symbol, token.slug, token.chainName",
     );
+  });
+
+  it("links to the DEX on the token's chain: the name it knows for the chain id, or the one DEX_CHAIN gives", () => {
+    const onEthereum = loadSiteConfig({});
+    expect(poolUrl(onEthereum)).toBe(`https://app.uniswap.org/explore/pools/ethereum/${onEthereum.dex.poolAddress}`);
+    const onBase = loadSiteConfig({ TOKEN_CHAIN_ID: "8453", TOKEN_CHAIN_NAME: "Base" });
+    expect(onBase.dex.chain).toBe("base");
+    expect(swapUrl(onBase)).toContain("/swap?chain=base&");
+    expect(addLiquidityUrl(onBase)).toMatch(/&chain=base$/);
+    expect(loadSiteConfig({ TOKEN_CHAIN_ID: "8453", DEX_CHAIN: "base_staging" }).dex.chain).toBe("base_staging");
+    expect(() => loadSiteConfig({ TOKEN_CHAIN_ID: "999999" })).toThrow(/dex\.chain: no name is known for chain 999999; set DEX_CHAIN/);
   });
 
   it("has an environment variable for every field of the configuration", () => {

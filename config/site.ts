@@ -11,6 +11,7 @@ import { readFileSync } from "node:fs";
 import { getAddress, isAddress } from "viem";
 import { z } from "zod";
 import { describeIssues } from "../common/zod-issues.ts";
+import { DEX_CHAIN_NAMES } from "./dex-chains.ts";
 import { defaultSiteConfig } from "./kestrel.ts";
 
 export { PLACEHOLDER_POOL_ADDRESS, PLACEHOLDER_TOKEN_ADDRESS } from "./kestrel.ts";
@@ -54,6 +55,8 @@ export const siteConfigSchema = z.object({
     feeTierPercent: z.string().regex(/^\d+(\.\d+)?$/),
     /** The DEX web app; pool, swap and add-liquidity links are built from it (common/links.ts). */
     appUrl: webUrl,
+    /** The app's name for the token's chain in those links; by default the one config/dex-chains.ts knows for `token.chainId`. */
+    chain: z.string().regex(/^[a-z0-9_-]+$/, "must be the DEX app's name for the chain, such as ethereum or base"),
   }),
   socials: z.object({ x: webUrl, telegram: webUrl, discord: webUrl, youtube: webUrl }),
   contact: z.object({
@@ -109,6 +112,7 @@ export const siteEnvironmentVariables = {
   DEX_QUOTE_DECIMALS: ["dex", "quoteDecimals"],
   DEX_FEE_TIER_PERCENT: ["dex", "feeTierPercent"],
   DEX_APP_URL: ["dex", "appUrl"],
+  DEX_CHAIN: ["dex", "chain"],
   SOCIAL_X: ["socials", "x"],
   SOCIAL_TELEGRAM: ["socials", "telegram"],
   SOCIAL_DISCORD: ["socials", "discord"],
@@ -158,6 +162,7 @@ export function loadSiteConfig(env: Env = process.env): SiteConfig {
     setPath(merged, path, parseEnvValue(variable, raw, problems));
   }
   nameTheToken(merged, problems);
+  nameTheDexChain(merged, problems);
   const result = siteConfigSchema.safeParse(merged);
   if (!result.success) {
     problems.push(...describeIssues(result.error));
@@ -183,6 +188,16 @@ function nameTheToken(merged: Record<string, unknown>, problems: string[]): void
       });
     }
   }
+}
+
+/** The DEX app's name for the token's chain, when neither a file nor `DEX_CHAIN` gave one. */
+function nameTheDexChain(merged: Record<string, unknown>, problems: string[]): void {
+  const dex = merged.dex as Record<string, unknown>;
+  if (dex.chain !== undefined) return;
+  const chainId = (merged.token as Record<string, unknown>).chainId;
+  const known = typeof chainId === "number" ? DEX_CHAIN_NAMES[chainId] : undefined;
+  if (known) dex.chain = known;
+  else problems.push(`dex.chain: no name is known for chain ${String(chainId)}; set DEX_CHAIN to the name ${String(dex.name)}'s links use for it`);
 }
 
 function parseEnvValue(variable: string, raw: string, problems: string[]): unknown {
