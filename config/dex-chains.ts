@@ -16,4 +16,7 @@ export const DEX_CHAIN_NAMES: Readonly<Record<number, string>> = {
   81457: "blast",
   7777777: "zora",
   11155111: "ethereum_sepolia",
+  // Local development nodes (Ganache, anvil, Hardhat): usually a fork of Ethereum, whose pool the links then show.
+  1337: "ethereum",
+  31337: "ethereum",
 };

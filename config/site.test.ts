@@ -60,7 +60,7 @@ describe("loadSiteConfig", () => {
     expect(swapUrl(onBase)).toContain("/swap?chain=base&");
     expect(addLiquidityUrl(onBase)).toMatch(/&chain=base$/);
     expect(loadSiteConfig({ TOKEN_CHAIN_ID: "8453", DEX_CHAIN: "base_staging" }).dex.chain).toBe("base_staging");
-    expect(() => loadSiteConfig({ TOKEN_CHAIN_ID: "999999" })).toThrow(/dex\.chain: no name is known for chain 999999; set DEX_CHAIN/);
+    expect(() => loadSiteConfig({ TOKEN_CHAIN_ID: "999999" })).toThrow(/dex\.chain: no name is known for token\.chainId; set DEX_CHAIN/);
   });
 
   it("has an environment variable for every field of the configuration", () => {

@@ -56,7 +56,9 @@ export const siteConfigSchema = z.object({
     /** The DEX web app; pool, swap and add-liquidity links are built from it (common/links.ts). */
     appUrl: webUrl,
     /** The app's name for the token's chain in those links; by default the one config/dex-chains.ts knows for `token.chainId`. */
-    chain: z.string().regex(/^[a-z0-9_-]+$/, "must be the DEX app's name for the chain, such as ethereum or base"),
+    chain: z
+      .string({ error: "no name is known for token.chainId; set DEX_CHAIN to the name the DEX app's links use for the chain" })
+      .regex(/^[a-z0-9_-]+$/, "must be the DEX app's name for the chain, such as ethereum or base"),
   }),
   socials: z.object({ x: webUrl, telegram: webUrl, discord: webUrl, youtube: webUrl }),
   contact: z.object({
@@ -162,7 +164,7 @@ export function loadSiteConfig(env: Env = process.env): SiteConfig {
     setPath(merged, path, parseEnvValue(variable, raw, problems));
   }
   nameTheToken(merged, problems);
-  nameTheDexChain(merged, problems);
+  nameTheDexChain(merged);
   const result = siteConfigSchema.safeParse(merged);
   if (!result.success) {
     problems.push(...describeIssues(result.error));
@@ -190,14 +192,11 @@ function nameTheToken(merged: Record<string, unknown>, problems: string[]): void
   }
 }
 
-/** The DEX app's name for the token's chain, when neither a file nor `DEX_CHAIN` gave one. */
-function nameTheDexChain(merged: Record<string, unknown>, problems: string[]): void {
+/** The DEX app's name for the token's chain, when neither a file nor `DEX_CHAIN` gave one and config/dex-chains.ts knows it. */
+function nameTheDexChain(merged: Record<string, unknown>): void {
   const dex = merged.dex as Record<string, unknown>;
-  if (dex.chain !== undefined) return;
   const chainId = (merged.token as Record<string, unknown>).chainId;
-  const known = typeof chainId === "number" ? DEX_CHAIN_NAMES[chainId] : undefined;
-  if (known) dex.chain = known;
-  else problems.push(`dex.chain: no name is known for chain ${String(chainId)}; set DEX_CHAIN to the name ${String(dex.name)}'s links use for it`);
+  if (dex.chain === undefined && typeof chainId === "number") dex.chain = DEX_CHAIN_NAMES[chainId];
 }
 
 function parseEnvValue(variable: string, raw: string, problems: string[]): unknown {
