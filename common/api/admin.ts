@@ -126,10 +126,13 @@ export const batchReply = z.object({
   /** Requested payouts larger on their own than the batch's total: no batch ever takes them. */
   too_large: z.array(z.object({ id: z.number().int(), amount: z.string() })),
 });
+/** `count` and `total`: what the batch still pays; `paid` and `returned`: its payouts already sent or confirmed, and given back. */
 export const batchSummaryReply = z.object({
   batch_id: z.number().int(),
   count: z.number().int(),
   total: z.string(),
+  paid: z.number().int(),
+  returned: z.number().int(),
   fee_cap_gwei: z.number(),
 });
 export const batchIdParams = z.object({ id: rowId });
@@ -144,7 +147,12 @@ export const reconcileReply = z.object({
   /** Why the run changed nothing (another run saved a newer reading, or the node is behind); null when it ran. */
   skipped: z.string().nullable(),
 });
-export const sendReply = z.object({ signed: z.number().int(), rebroadcast: z.number().int(), already_paid: z.number().int() });
+export const sendReply = z.object({
+  signed: z.number().int(),
+  rebroadcast: z.number().int(),
+  already_paid: z.number().int(),
+  returned: z.number().int(),
+});
 
 export const auditQuery = z.object({
   action: z.string().max(60).optional(),

@@ -87,6 +87,8 @@ describe("payouts from the operator console on a local chain", () => {
       batch_id: first.batch_id,
       count: 2,
       total: "22345",
+      paid: 0,
+      returned: 0,
       fee_cap_gwei: expect.any(Number),
     });
     expect((await admin.get("/api/admin/payouts/batches/999999")).statusCode).toBe(404);
@@ -108,7 +110,14 @@ describe("payouts from the operator console on a local chain", () => {
     expect(await statusOf(given.id)).toBe("returned");
 
     const sent = await admin.post(`/api/admin/payouts/batches/${first.batch_id}/send`, { reason: "weekly run", code: admin.nextCode() });
-    expect(sent.json()).toEqual({ signed: 2, rebroadcast: 0, already_paid: 0 });
+    expect(sent.json()).toEqual({ signed: 2, rebroadcast: 0, already_paid: 0, returned: 0 });
+    // The batch that held the returned payout has nothing left to pay, and says why.
+    expect((await admin.get(`/api/admin/payouts/batches/${second.batch_id}`)).json()).toMatchObject({
+      count: 0,
+      total: "0",
+      paid: 0,
+      returned: 1,
+    });
     expect((await support.post("/api/admin/payouts/reconcile", { reason: "after the send" })).json()).toMatchObject({ matched: 2 });
     for (const p of paid) expect(await statusOf(p.id)).toBe("sent");
     await chain.test.mine({ blocks: CONFIRMATIONS });

@@ -12,7 +12,7 @@ import { postAdjustment } from "../../server/services/ledger.ts";
 import { createBatch } from "../../server/services/payouts/batches.ts";
 import { payoutPublicClient } from "../../server/services/payouts/chain.ts";
 import { reconcileTransfers } from "../../server/services/payouts/reconcile.ts";
-import { requestPayout } from "../../server/services/payouts/requests.ts";
+import { requestPayout, returnPayout } from "../../server/services/payouts/requests.ts";
 import { type SenderDeps, SendRefused, sendBatch } from "../../server/services/payouts/sender.ts";
 import { createUser } from "../factories.ts";
 import { expectLedgerBalanced } from "../helpers/ledger.ts";
@@ -113,6 +113,39 @@ describe("payouts send from a hot wallet", () => {
     expect(await transfersTo(recipients)).toEqual([]);
     await sendBatch(deps(), batchId, { dryRun: false });
     expect(await transfersTo(recipients)).toHaveLength(2);
+  });
+
+  it("sends what a batch still owes: a returned payout is not sent, not counted against the per-batch cap, and not called paid", async () => {
+    const { batchId, recipients } = await batchOf(2);
+    const [kept, given] = await queryRows<{ id: string }>(
+      database.db,
+      sql`select id::text from payouts where batch_id = ${batchId} order by id`,
+    );
+    const returned = await returnPayout({ db: database.db, clock }, Number(given?.id), "the member asked to keep the tokens");
+    expect(returned.ok).toBe(true);
+    expect(await sendBatch(deps({ maxBatchTokens: 10_000n }), batchId, { dryRun: false })).toEqual({
+      rebroadcast: 0,
+      signed: 1,
+      alreadyPaid: 0,
+      returned: 1,
+      dryRun: false,
+    });
+    expect((await transfersTo(recipients)).map((log) => log.args.to)).toEqual([recipients[0]]);
+    await reconcileTransfers({
+      db: database.db,
+      clock,
+      client,
+      token: chain.token,
+      treasury: sender.address,
+      decimals: 18,
+      confirmations: 1,
+      startBlock: 0n,
+      logRange: 1000,
+    });
+    const [status] = await queryRows<{ status: string }>(database.db, sql`select status from payouts where id = ${Number(kept?.id)}`);
+    expect(status?.status).toBe("confirmed");
+    expect(await sendBatch(deps(), batchId, { dryRun: false })).toMatchObject({ signed: 0, alreadyPaid: 1, returned: 1 });
+    await expectLedgerBalanced(database.db);
   });
 
   it("broadcasts the stored transaction again after a failure between storing and broadcasting, and never signs a second", async () => {

@@ -68,6 +68,17 @@ export function batchPayouts(db: Database, batchId: number): Promise<PayoutRow[]
   return payoutsWhere(db, sql`p.batch_id = ${batchId}`);
 }
 
+/** Where a batch's payouts stand: those it still pays (`batched`) and their total, and how many were paid or returned. */
+export function batchProgress<Payout extends { status: string; amount: bigint }>(payouts: readonly Payout[]) {
+  const owed = payouts.filter((payout) => payout.status === "batched");
+  return {
+    owed,
+    owedTotal: owed.reduce((sum, payout) => sum + payout.amount, 0n),
+    paid: payouts.filter((payout) => payout.status === "sent" || payout.status === "confirmed").length,
+    returned: payouts.filter((payout) => payout.status === "returned").length,
+  };
+}
+
 /**
  * The payouts a batch still owes through the Safe: still `batched`, with no
  * hot-wallet transaction signed. A returned, sent or confirmed payout keeps its

@@ -14,7 +14,7 @@ import {
 import type { Clock } from "../../clock.ts";
 import { type Database, queryRows } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
-import { toBaseUnits } from "./batches.ts";
+import { batchProgress, toBaseUnits } from "./batches.ts";
 
 const ERC20 = parseAbi([
   "function transfer(address to, uint256 amount) returns (bool)",
@@ -35,7 +35,8 @@ export type SenderDeps = {
   report(line: string): void;
 };
 
-export type SendSummary = { rebroadcast: number; signed: number; alreadyPaid: number; dryRun: boolean };
+/** `alreadyPaid`: sent or confirmed before this run; `returned`: given back to the member's balance, never sent. */
+export type SendSummary = { rebroadcast: number; signed: number; alreadyPaid: number; returned: number; dryRun: boolean };
 
 export class SendRefused extends Error {}
 
@@ -63,19 +64,17 @@ export async function sendBatch(deps: SenderDeps, batchId: number, { dryRun }: {
     sql`select id::text, address, amount::text, signed_tx, sender_nonce, status from payouts where batch_id = ${batchId} order by requested_at, id`,
   );
   if (rows.length === 0) throw new SendRefused(`Batch ${batchId} does not exist or is empty.`);
-  const total = rows.reduce((sum, row) => sum + BigInt(row.amount), 0n);
-  if (total > deps.maxBatchTokens)
-    throw new SendRefused(`Batch ${batchId} moves ${total} tokens, above PAYOUT_MAX_BATCH_TOKENS (${deps.maxBatchTokens}).`);
-  const pending: Pending[] = rows
-    .filter((row) => row.status === "batched")
-    .map((row) => ({
-      id: Number(row.id),
-      address: row.address,
-      amount: BigInt(row.amount),
-      signedTx: row.signed_tx,
-      nonce: row.sender_nonce,
-    }));
-  const alreadyPaid = rows.length - pending.length;
+  // What this batch still pays: a payout already paid, or returned to its member's balance, moves nothing.
+  const { owed, owedTotal, paid: alreadyPaid, returned } = batchProgress(rows.map((row) => ({ ...row, amount: BigInt(row.amount) })));
+  if (owedTotal > deps.maxBatchTokens)
+    throw new SendRefused(`Batch ${batchId} moves ${owedTotal} tokens, above PAYOUT_MAX_BATCH_TOKENS (${deps.maxBatchTokens}).`);
+  const pending: Pending[] = owed.map((row) => ({
+    id: Number(row.id),
+    address: row.address,
+    amount: row.amount,
+    signedTx: row.signed_tx,
+    nonce: row.sender_nonce,
+  }));
   const stored = pending.filter((payout) => payout.signedTx).sort((a, b) => (a.nonce ?? 0) - (b.nonce ?? 0));
   const unsigned = pending.filter((payout) => !payout.signedTx);
 
@@ -93,7 +92,7 @@ export async function sendBatch(deps: SenderDeps, batchId: number, { dryRun }: {
     for (const payout of stored) report(`would broadcast again payout ${payout.id} (nonce ${payout.nonce})`);
     for (const payout of unsigned) report(`would sign payout ${payout.id}: ${payout.amount} tokens to ${payout.address}`);
     report(`fee up to ${formatGwei(fees.maxFeePerGas)} gwei per gas; nothing was signed or sent`);
-    return { rebroadcast: 0, signed: 0, alreadyPaid, dryRun: true };
+    return { rebroadcast: 0, signed: 0, alreadyPaid, returned, dryRun: true };
   }
 
   for (const payout of stored) {
@@ -141,7 +140,7 @@ export async function sendBatch(deps: SenderDeps, batchId: number, { dryRun }: {
     signed++;
     report(`sent payout ${payout.id}: ${payout.amount} tokens to ${payout.address}, transaction ${hash}`);
   }
-  return { rebroadcast: stored.length, signed, alreadyPaid, dryRun: false };
+  return { rebroadcast: stored.length, signed, alreadyPaid, returned, dryRun: false };
 }
 
 /** The next nonce: past both the chain's pending count and every transaction this wallet signed and stored. */

@@ -16,6 +16,11 @@ import { useConsoleQuery } from "../use-console-query.ts";
 type PayoutsPage = z.infer<typeof adminPayoutsReply>;
 type Batch = z.infer<typeof batchReply>;
 
+/** The batch's payouts that a send leaves alone, named in its confirmation so the total is not read as the batch's. */
+function settledNote({ paid, returned }: { paid: number; returned: number }): string {
+  return paid + returned === 0 ? "" : ` Its other payouts stay as they are: ${paid} already paid, ${returned} returned.`;
+}
+
 function SafeFileButton({ batchId }: { batchId: number }) {
   const { download } = useConsole();
   const [error, setError] = useState<string | null>(null);
@@ -107,10 +112,12 @@ export function ConsolePayouts() {
                 confirm={async ({ batch: id = "" }) => {
                   const batch = await get<z.infer<typeof batchSummaryReply>>(`/api/admin/payouts/batches/${encodeURIComponent(id)}`);
                   return batch.ok && batch.body
-                    ? `Send batch ${id} from the hot wallet: ${batch.body.count} transfers, ${formatTokens(batch.body.total)} in all, with fees capped at ${batch.body.fee_cap_gwei} gwei?`
+                    ? `Send batch ${id} from the hot wallet: ${batch.body.count} transfers, ${formatTokens(batch.body.total)} in all, with fees capped at ${batch.body.fee_cap_gwei} gwei?${settledNote(batch.body)}`
                     : `Send batch ${id} from the hot wallet? Its total could not be read: ${batch.body?.err_msg ?? "no answer"}`;
                 }}
-                successText={(sent) => `Signed ${sent.signed}, sent again ${sent.rebroadcast}, already paid ${sent.already_paid}.`}
+                successText={(sent) =>
+                  `Signed ${sent.signed}, sent again ${sent.rebroadcast}, already paid ${sent.already_paid}, returned ${sent.returned}.`
+                }
                 onDone={() => void reload()}
               >
                 <TextField

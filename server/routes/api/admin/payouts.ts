@@ -25,6 +25,7 @@ import {
   batchExists,
   batchesOwingPayouts,
   batchPayouts,
+  batchProgress,
   createBatch,
   listPayouts,
   nothingOwedMessage,
@@ -145,10 +146,13 @@ export async function consolePayoutRoutes(fastify: FastifyInstance, options: Opt
     async (request, reply) => {
       const payouts = await batchPayouts(db, request.params.id);
       if (payouts.length === 0) return reply.code(404).send({ err_msg: "That batch does not exist." });
+      const progress = batchProgress(payouts);
       return {
         batch_id: request.params.id,
-        count: payouts.length,
-        total: payouts.reduce((sum, payout) => sum + payout.amount, 0n).toString(),
+        count: progress.owed.length,
+        total: progress.owedTotal.toString(),
+        paid: progress.paid,
+        returned: progress.returned,
         fee_cap_gwei: env.PAYOUT_MAX_FEE_GWEI,
       };
     },
@@ -192,7 +196,12 @@ export async function consolePayoutRoutes(fastify: FastifyInstance, options: Opt
           reason: body.reason,
         });
         const summary = await sendBatch(deps, batchId, { dryRun: false });
-        return { signed: summary.signed, rebroadcast: summary.rebroadcast, already_paid: summary.alreadyPaid };
+        return {
+          signed: summary.signed,
+          rebroadcast: summary.rebroadcast,
+          already_paid: summary.alreadyPaid,
+          returned: summary.returned,
+        };
       } catch (error) {
         if (error instanceof SendRefused || error instanceof SenderKeyError || error instanceof SenderNotReady)
           return reply.code(409).send({ err_msg: error.message });
