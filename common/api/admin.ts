@@ -136,6 +136,7 @@ export const batchSummaryReply = z.object({
   fee_cap_gwei: z.number(),
 });
 export const batchIdParams = z.object({ id: rowId });
+export const alertIdParams = z.object({ id: rowId });
 export const payoutIdParams = z.object({ id: bigRowId });
 export const moneyMoveBody = jsonObject({ reason: reasonField, code: sixDigits });
 export const reasonBody = jsonObject({ reason: reasonField });

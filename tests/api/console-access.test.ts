@@ -43,6 +43,13 @@ const ENDPOINTS: Endpoint[] = [
   { method: "POST", url: "/api/admin/payouts/batches/1/send", body: { reason: "weekly", code: "123456" }, access: "admin" },
   { method: "POST", url: "/api/admin/payouts/reconcile", body: { reason: "check" }, access: "console" },
   { method: "POST", url: "/api/admin/payouts/1/return", body: { reason: "refused", code: "123456" }, access: "admin" },
+  {
+    method: "POST",
+    url: "/api/admin/alerts/1/resolve",
+    route: "/api/admin/alerts/{id}/resolve",
+    body: { reason: "looked into it" },
+    access: "console",
+  },
   { method: "GET", url: "/api/admin/audit", access: "admin" },
   { method: "GET", url: "/api/admin/audit.csv", access: "admin" },
   { method: "GET", url: "/api/admin/reviews?open=1", access: "console" },

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { BrowserContext, Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
-import { getAddress } from "viem";
+import { encodeFunctionData, erc20Abi, getAddress } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { z } from "zod";
 import { loadSiteConfig } from "../../config/site.ts";
@@ -311,6 +311,27 @@ test.describe("operator console", () => {
       await expect(transfers.getByRole("row").filter({ hasText: paid.wallet })).toContainText("confirmed");
       expect(await chain.balanceOf(paid.wallet)).toBe(10_000n * 10n ** BigInt(site.token.decimals));
 
+      // A transfer from the treasury that no payout asked for raises an alert, which a person looks into and marks handled.
+      const stranger = privateKeyToAccount(generatePrivateKey()).address;
+      await chain.sendAsTreasury({
+        to: chain.token,
+        data: encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [stranger, 5n] }),
+      });
+      await chain.test.mine({ blocks: CONFIRMATIONS });
+      await reconcileCard.getByRole("button", { name: "Reconcile now" }).click();
+      await expect(reconcileCard.getByRole("status")).toHaveText("Matched 0, confirmed 0, reverted 0, new alerts 1.");
+      const alerts = page.getByRole("region", { name: "Alerts" });
+      await expect(alerts.getByRole("listitem")).toHaveCount(1);
+      const alertId = /^Alert (\d+),/.exec((await alerts.getByRole("listitem").textContent()) ?? "")?.[1];
+      await page.setViewportSize({ width: 390, height: 844 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await expectAccessible(page);
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await alerts.getByLabel(`What was done about alert ${alertId}`).fill("a test transfer the team sent itself");
+      await alerts.getByRole("button", { name: `Mark alert ${alertId} handled` }).click();
+      await expect(page.getByRole("status").filter({ hasText: "marked handled" })).toHaveText(`Alert ${alertId} is marked handled.`);
+      await expect(alerts).toHaveCount(0);
+
       const returned = await requestTransfer(await returnedContext.newPage(), returnedContext, server.url);
       await page.getByLabel("Status").selectOption("requested");
       const returnedRow = transfers.getByRole("row").filter({ hasText: returned.wallet });
@@ -335,8 +356,8 @@ test.describe("operator console", () => {
 
       await page.getByRole("link", { name: "Audit" }).click();
       const audit = page.getByRole("region", { name: "Audit log, newest first" });
-      for (const action of ["two_factor.enrol", "payouts.batch", "payouts.reconcile", "payouts.return", "review.reject"])
-        await expect(audit.getByRole("cell", { name: action, exact: true })).toBeVisible();
+      for (const action of ["two_factor.enrol", "payouts.batch", "payouts.reconcile", "alert.resolve", "payouts.return", "review.reject"])
+        await expect(audit.getByRole("cell", { name: action, exact: true }).first()).toBeVisible();
       const [csv] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download as CSV" }).click()]);
       expect(readFileSync(await csv.path(), "utf8")).toContain("review.reject");
 

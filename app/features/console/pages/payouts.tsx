@@ -45,6 +45,8 @@ export function ConsolePayouts() {
   const status = params.get("status") ?? "";
   const { data, error, reload } = useConsoleQuery<PayoutsPage>(`/api/admin/payouts${status ? `?status=${status}` : ""}`);
   const [batch, setBatch] = useState<Batch | null>(null);
+  // The handled alert leaves the list with its form, so the confirmation is said here.
+  const [handled, setHandled] = useState<string | null>(null);
   const admin = operator.role === "admin";
   // With a hot wallet the treasury is that wallet, not a Safe: a Safe file would name no Safe.
   const batchIds = data && !data.hot_wallet ? data.batches_owing : [];
@@ -52,16 +54,32 @@ export function ConsolePayouts() {
   return (
     <>
       <h1 className="text-3xl font-bold">Payouts</h1>
-      <FormMessage error={error} />
+      <FormMessage error={error} success={handled} />
       {data && data.alerts.length > 0 ? (
         <section aria-labelledby="alerts" className="mt-6 rounded-lg border border-danger-700/30 bg-red-50 p-4">
           <h2 id="alerts" className="text-xl font-bold text-danger-700">
             Alerts
           </h2>
-          <ul className="mt-2 list-disc pl-5">
+          <ul className="mt-2 space-y-4">
             {data.alerts.map((alert) => (
               <li key={alert.id}>
-                {alert.kind}: {alert.details} ({alert.subject}, {alert.created_at.slice(0, 16).replace("T", " ")})
+                <p className="break-words">
+                  Alert {alert.id}, {alert.kind}: {alert.details} ({alert.subject}, {alert.created_at.slice(0, 16).replace("T", " ")})
+                </p>
+                <div className="mt-2 max-w-xl">
+                  <ActionForm<{ suc_msg: string }>
+                    path={`/api/admin/alerts/${alert.id}/resolve`}
+                    submitLabel={`Mark alert ${alert.id} handled`}
+                    toBody={({ reason = "" }) => ({ reason })}
+                    successText={() => ""}
+                    onDone={(done) => {
+                      setHandled(done.suc_msg);
+                      void reload();
+                    }}
+                  >
+                    <TextField label={`What was done about alert ${alert.id}`} name="reason" required />
+                  </ActionForm>
+                </div>
               </li>
             ))}
           </ul>

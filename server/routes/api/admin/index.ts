@@ -7,6 +7,7 @@ import type { AccountDeps } from "../../../services/accounts/account-deps.ts";
 import { totpSealingKey } from "../../../services/console/sealed-secret.ts";
 import type { RateLimiter } from "../../../services/rate-limit.ts";
 import { consoleAccessRoutes } from "./access.ts";
+import { consoleAlertRoutes } from "./alerts.ts";
 import { consoleAuditRoutes } from "./audit.ts";
 import { guardConsole } from "./guard.ts";
 import { consoleMemberCareRoutes } from "./member-care.ts";
@@ -37,6 +38,7 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRoutes
   await app.register(consoleMemberCareRoutes, options);
   await app.register(consoleAuditRoutes, options);
   await app.register(consolePayoutRoutes, withKey);
+  await app.register(consoleAlertRoutes, options);
   await app.register(consoleOverviewRoutes, options);
   await app.register(consoleReviewRoutes, options);
   await app.register(consoleSpecialDayRoutes, options);

@@ -1,4 +1,3 @@
-import { and, desc, isNull } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Address } from "viem";
@@ -18,8 +17,8 @@ import {
 } from "../../../../common/api/admin.ts";
 import { errorReply } from "../../../../common/api/fields.ts";
 import type { SiteConfig } from "../../../../config/site.ts";
-import { operatorAlerts } from "../../../db/schema.ts";
 import type { ServerEnv } from "../../../env.ts";
+import { openAlerts } from "../../../services/console/alerts.ts";
 import { recordAudit } from "../../../services/console/audit.ts";
 import {
   batchExists,
@@ -68,12 +67,7 @@ export async function consolePayoutRoutes(fastify: FastifyInstance, options: Opt
       const [payouts, owing, alerts] = await Promise.all([
         listPayouts(db, { status: request.query.status, limit: LIST_LIMIT }),
         batchesOwingPayouts(db),
-        db
-          .select()
-          .from(operatorAlerts)
-          .where(and(isNull(operatorAlerts.resolvedAt)))
-          .orderBy(desc(operatorAlerts.createdAt))
-          .limit(50),
+        openAlerts(db, 50),
       ]);
       return {
         payouts: payouts.map((payout) => ({
