@@ -2,6 +2,7 @@ import os from "node:os";
 import { defineConfig } from "vitest/config";
 import { loadSiteConfig } from "./config/site.ts";
 import { siteConfigPlugin } from "./scripts/build/site-config-plugin.ts";
+import BuildTestsFirst from "./tests/setup/build-tests-first.ts";
 
 // Its own file, so Vitest neither loads the React Router plugin nor picks up Playwright specs.
 export default defineConfig({
@@ -13,6 +14,7 @@ export default defineConfig({
     pool: "forks",
     // Vitest's default leaves a core for itself, so a 2-core machine ran one file at a time: 636 s against 464 s with two.
     maxWorkers: os.availableParallelism(),
+    sequence: { sequencer: BuildTestsFirst },
     // Hang detectors, not speed checks: CI runs on a busy 2-core machine.
     testTimeout: 120_000,
     hookTimeout: 180_000,
