@@ -1,6 +1,9 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../server/db/client.ts";
+import { projectRoot } from "../../server/project-root.ts";
 import { LINK_EXPIRED } from "../../server/services/accounts/email-tokens.ts";
 import { PASSWORD_RESET, RESET_REQUESTED } from "../../server/services/accounts/password-reset.ts";
 import { EMAIL_VERIFIED } from "../../server/services/accounts/verification.ts";
@@ -178,5 +181,28 @@ describe("verifying the email and resetting the password, through real email", (
     const [listed] = (await listMail(t.database.db, { limit: 100 })).filter((mail) => mail.to === member.email);
     expect(listed).toMatchObject({ template: "reset-password", status: "sent", attempts: 2, sentAt: t.clock.now() });
     expect(listed?.subject).toMatch(/password/i);
+  });
+
+  it("migration 0016 blanks the bodies an older version kept of sent emails, and leaves waiting ones whole", async () => {
+    const insert = (to: string, status: "sent" | "queued") =>
+      t.database.db.execute(sql`insert into mail_queue (to_address, template, subject, text_body, html_body, status, next_attempt_at, created_at)
+        values (${to}, 'reset-password', 'Reset your password', 'open /reset-password?token=live', '<a>live</a>', ${status}, ${t.clock.now()}, ${t.clock.now()})`);
+    await insert("old-sent@example.com", "sent");
+    await insert("waiting@example.com", "queued");
+    const migration = readFileSync(path.join(projectRoot, "drizzle/0016_blank_sent_mail.sql"), "utf8");
+    await t.database.db.execute(sql.raw(migration));
+    const rows = await queryRows<{ to_address: string; text_body: string; html_body: string; subject: string }>(
+      t.database.db,
+      sql`select to_address, text_body, html_body, subject from mail_queue where to_address in ('old-sent@example.com', 'waiting@example.com') order by to_address`,
+    );
+    expect(rows).toEqual([
+      { to_address: "old-sent@example.com", text_body: "", html_body: "", subject: "Reset your password" },
+      {
+        to_address: "waiting@example.com",
+        text_body: "open /reset-password?token=live",
+        html_body: "<a>live</a>",
+        subject: "Reset your password",
+      },
+    ]);
   });
 });
