@@ -83,6 +83,20 @@ describe("payouts send from a hot wallet", () => {
     ...overrides,
   });
 
+  /** Reads the hot wallet's transfers from the chain: a transfer's own block is its one confirmation. */
+  const reconcile = () =>
+    reconcileTransfers({
+      db: database.db,
+      clock,
+      client,
+      token: chain.token,
+      treasury: sender.address,
+      decimals: 18,
+      confirmations: 1,
+      startBlock: 0n,
+      logRange: 1000,
+    });
+
   async function transfersTo(recipients: Address[]) {
     const logs = await client.getLogs({
       address: chain.token,
@@ -131,17 +145,7 @@ describe("payouts send from a hot wallet", () => {
       dryRun: false,
     });
     expect((await transfersTo(recipients)).map((log) => log.args.to)).toEqual([recipients[0]]);
-    await reconcileTransfers({
-      db: database.db,
-      clock,
-      client,
-      token: chain.token,
-      treasury: sender.address,
-      decimals: 18,
-      confirmations: 1,
-      startBlock: 0n,
-      logRange: 1000,
-    });
+    await reconcile();
     const [status] = await queryRows<{ status: string }>(database.db, sql`select status from payouts where id = ${Number(kept?.id)}`);
     expect(status?.status).toBe("confirmed");
     expect(await sendBatch(deps(), batchId, { dryRun: false })).toMatchObject({ signed: 0, alreadyPaid: 1, returned: 1 });
@@ -241,17 +245,7 @@ describe("payouts send from a hot wallet", () => {
     );
     expect(signed).toEqual({ signed: 50, nonces: 50 });
 
-    const summary = await reconcileTransfers({
-      db: database.db,
-      clock,
-      client,
-      token: chain.token,
-      treasury: sender.address,
-      decimals: 18,
-      confirmations: 1,
-      startBlock: 0n,
-      logRange: 1000,
-    });
+    const summary = await reconcile();
     expect(summary.alerts).toBe(0);
     const [statuses] = await queryRows<{ confirmed: number }>(
       database.db,
