@@ -12,6 +12,7 @@ import {
   payoutsAboveBatchLimit,
   payoutsOwedByBatch,
 } from "../server/services/payouts/batches.ts";
+import { voidDeadTransaction, voidedMessage } from "../server/services/payouts/dead-transaction.ts";
 import { reconcileTransfers } from "../server/services/payouts/reconcile.ts";
 import { returnPayout } from "../server/services/payouts/requests.ts";
 import { safeBatchFile } from "../server/services/payouts/safe-export.ts";
@@ -26,7 +27,9 @@ export const PAYOUTS_HELP = `  payouts list [--status S] [--limit N]        payo
   payouts export BATCH [--out FILE]            Safe Transaction Builder JSON for what a batch still owes
   payouts send BATCH [--dry-run]               pay a batch from the hot wallet (PAYOUT_SENDER_KEY)
   payouts reconcile                            settle payouts from the chain's Transfer logs
-  payouts return PAYOUT --reason TEXT          give an unpaid payout back to the balance`;
+  payouts return PAYOUT --reason TEXT          give an unpaid payout back to the balance
+  payouts void PAYOUT --reason TEXT            forget a hot-wallet transaction the chain proves can never be
+                                               mined (another took its nonce); the next send signs it again`;
 
 export type PayoutOptions = {
   status?: string;
@@ -127,6 +130,16 @@ export async function runPayoutsCommand(
       const result = await returnPayout({ db, clock }, payoutId, options.reason ?? "");
       if (!result.ok) throw new UsageError(result.message);
       console.log(`Payout ${payoutId} returned; the member's balance is now ${result.balance} ${site.token.symbol}.`);
+      return 0;
+    }
+    case "void": {
+      const payoutId = Number(wholeNumber(target, "PAYOUT"));
+      if (!options.reason?.trim()) throw new UsageError("say why with --reason");
+      const deps = reconcileDepsFrom(env, site, { db, clock });
+      if (!deps) throw new UsageError("set PAYOUT_RPC_URL and PAYOUT_TREASURY_ADDRESS to read the chain");
+      const voided = await voidDeadTransaction(deps, payoutId, { actor: "shell", reason: options.reason.trim() });
+      if (!voided.ok) throw new UsageError(voided.message);
+      console.log(voidedMessage(voided.dead));
       return 0;
     }
     default:

@@ -1,5 +1,7 @@
 import { eq, sql } from "drizzle-orm";
+import { createWalletClient, http } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { foundry } from "viem/chains";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_REFUSALS } from "../../common/api/admin.ts";
 import { queryRows } from "../../server/db/client.ts";
@@ -182,6 +184,51 @@ describe("payouts from the operator console on a local chain", () => {
     expect(await statusOf(whale.id)).toBe("requested");
     await admin.post(`/api/admin/payouts/${whale.id}/return`, { reason: "too large for a batch", code: admin.nextCode() });
     await admin.post(`/api/admin/payouts/${small.id}/return`, { reason: "test over", code: admin.nextCode() });
+  });
+
+  it("voids a hot-wallet transaction whose nonce a manual transaction took, once the chain proves it, and the next send pays once", async () => {
+    const admin = await openConsoleAs(t, "admin");
+    const member = await requested(10_000n);
+    const batch = (await admin.post("/api/admin/payouts/batches", { reason: "weekly", code: admin.nextCode() })).json();
+    const voidIt = () =>
+      admin.post(`/api/admin/payouts/${member.id}/void-transaction`, { reason: "the nonce went to a manual send", code: admin.nextCode() });
+    expect((await voidIt()).json()).toEqual({ err_msg: `Transfer ${member.id} has no hot-wallet transaction waiting to be mined.` });
+
+    // The send's transaction waits in the node's pool, and someone sends from the hot wallet by hand with its nonce.
+    await chain.test.setAutomine(false);
+    try {
+      const send = () => admin.post(`/api/admin/payouts/batches/${batch.batch_id}/send`, { reason: "weekly run", code: admin.nextCode() });
+      expect((await send()).json()).toMatchObject({ signed: 1 });
+      const [stored] = await queryRows<{ nonce: number; hash: `0x${string}` }>(
+        t.database.db,
+        sql`select sender_nonce as nonce, signed_tx_hash as hash from payouts where id = ${member.id}`,
+      );
+      if (!stored) throw new Error("nothing was stored");
+      expect((await voidIt()).json().err_msg).toMatch(/is not used with 5 confirmations yet/);
+      await chain.test.dropTransaction({ hash: stored.hash });
+      const wallet = createWalletClient({ account: privateKeyToAccount(senderKey), chain: foundry, transport: http(anvil.rpcUrl) });
+      await wallet.sendTransaction({ to: treasury, value: 0n, nonce: stored.nonce });
+      await chain.test.mine({ blocks: CONFIRMATIONS });
+      expect(await chain.balanceOf(member.address)).toBe(0n);
+
+      const voided = await voidIt();
+      expect(voided.json()).toEqual({
+        suc_msg: `Transaction ${stored.hash} (nonce ${stored.nonce}) of transfer ${member.id} is void. The next send of its batch signs the transfer again.`,
+      });
+      const audit = await queryRows<{ actor: string; before: unknown }>(
+        t.database.db,
+        sql`select actor, before from audit_log where action = 'payouts.void_transaction' and subject = ${`payout:${member.id}`}`,
+      );
+      expect(audit).toEqual([{ actor: admin.user.email, before: { sender: treasury, nonce: stored.nonce, transaction: stored.hash } }]);
+
+      expect((await send()).json()).toMatchObject({ signed: 1, rebroadcast: 0 });
+      await chain.test.mine({ blocks: CONFIRMATIONS });
+    } finally {
+      await chain.test.setAutomine(true);
+    }
+    expect((await admin.post("/api/admin/payouts/reconcile", { reason: "after the new send" })).json()).toMatchObject({ alerts: 0 });
+    expect(await statusOf(member.id)).toBe("confirmed");
+    expect(await chain.balanceOf(member.address)).toBe(10_000n * TOKENS);
   });
 
   it("refuses to send a batch that does not exist, and names the problem", async () => {

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { sql } from "drizzle-orm";
-import { type Address, type Hex, type PublicClient, parseAbiItem } from "viem";
+import { type Address, createWalletClient, type Hex, http, type PublicClient, parseAbiItem } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,6 +11,7 @@ import { users } from "../../server/db/schema.ts";
 import { postAdjustment } from "../../server/services/ledger.ts";
 import { createBatch } from "../../server/services/payouts/batches.ts";
 import { payoutPublicClient } from "../../server/services/payouts/chain.ts";
+import { clearDeadTransaction, findDeadTransaction } from "../../server/services/payouts/dead-transaction.ts";
 import { reconcileTransfers } from "../../server/services/payouts/reconcile.ts";
 import { requestPayout, returnPayout } from "../../server/services/payouts/requests.ts";
 import { type SenderDeps, SendRefused, sendBatch } from "../../server/services/payouts/sender.ts";
@@ -149,6 +150,65 @@ describe("payouts send from a hot wallet", () => {
     const [status] = await queryRows<{ status: string }>(database.db, sql`select status from payouts where id = ${Number(kept?.id)}`);
     expect(status?.status).toBe("confirmed");
     expect(await sendBatch(deps(), batchId, { dryRun: false })).toMatchObject({ signed: 0, alreadyPaid: 1, returned: 1 });
+    await expectLedgerBalanced(database.db);
+  });
+
+  it("voids a stored transaction once the chain proves another took its nonce, and the next send pays the payout once", async () => {
+    const { batchId, recipients } = await batchOf(1);
+    const unreachable = new Proxy(client, {
+      get(target, key, receiver) {
+        if (key === "sendRawTransaction")
+          return async () => {
+            throw new Error("connection reset");
+          };
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    await expect(sendBatch(deps({ client: unreachable }), batchId, { dryRun: false })).rejects.toThrow(SendRefused);
+    const [stored] = await queryRows<{ id: string; sender_nonce: number; signed_tx_hash: Hex }>(
+      database.db,
+      sql`select id::text, sender_nonce, signed_tx_hash from payouts where batch_id = ${batchId}`,
+    );
+    if (!stored) throw new Error("nothing was stored");
+    const payoutId = Number(stored.id);
+    const check = () => findDeadTransaction({ db: database.db, client, confirmations: 2 }, payoutId);
+    expect(await check()).toMatchObject({ ok: false, status: 409, message: expect.stringMatching(/not used with 2 confirmations yet/) });
+
+    // Someone sends from the hot wallet by hand and takes the stored nonce.
+    const wallet = createWalletClient({ account: sender, chain: foundry, transport: http(anvil.rpcUrl) });
+    await client.waitForTransactionReceipt({
+      hash: await wallet.sendTransaction({ to: sender.address, value: 0n, nonce: stored.sender_nonce }),
+    });
+    expect(await check()).toMatchObject({ ok: false, message: expect.stringMatching(/not used with 2 confirmations yet/) });
+    await chain.test.mine({ blocks: 1 });
+    // Sending again only rebroadcasts the dead transaction, which the node calls "nonce too low": nothing moves.
+    expect(await sendBatch(deps(), batchId, { dryRun: false })).toMatchObject({ rebroadcast: 1, signed: 0 });
+    expect(await transfersTo(recipients)).toEqual([]);
+
+    const found = await check();
+    expect(found).toEqual({
+      ok: true,
+      dead: { payoutId, sender: sender.address, nonce: stored.sender_nonce, hash: stored.signed_tx_hash },
+    });
+    if (!found.ok) return;
+    expect(await clearDeadTransaction(database.db, found.dead)).toBe(true);
+    expect(await clearDeadTransaction(database.db, found.dead)).toBe(false);
+    expect(await sendBatch(deps(), batchId, { dryRun: false })).toMatchObject({ rebroadcast: 0, signed: 1 });
+    expect(await transfersTo(recipients)).toHaveLength(1);
+    // The new transaction is mined: it paid, so it is not dead.
+    await chain.test.mine({ blocks: 1 });
+    expect(await check()).toMatchObject({
+      ok: false,
+      status: 409,
+      message: expect.stringMatching(/is in block \d+: it paid, so reconcile instead/),
+    });
+    await reconcile();
+    expect(await check()).toEqual({
+      ok: false,
+      status: 409,
+      message: `Transfer ${payoutId} has no hot-wallet transaction waiting to be mined.`,
+    });
+    expect(await findDeadTransaction({ db: database.db, client, confirmations: 2 }, 2 ** 31 - 1)).toMatchObject({ status: 404 });
     await expectLedgerBalanced(database.db);
   });
 

@@ -64,9 +64,13 @@ describe("npm run admin -- payouts", () => {
     await expectLedgerBalanced(database.db);
   });
 
-  it("refuses to reconcile or send without a node, and an unknown action", async () => {
+  it("refuses to reconcile, send or void without a node, and an unknown action", async () => {
     expect((await admin("payouts", "reconcile")).error).toBe("set PAYOUT_RPC_URL and PAYOUT_TREASURY_ADDRESS to reconcile");
     expect((await admin("payouts", "send", "1")).error).toBe("set PAYOUT_RPC_URL to send");
+    expect((await admin("payouts", "void", "1")).error).toBe("say why with --reason");
+    expect((await admin("payouts", "void", "1", "--reason", "nonce taken")).error).toBe(
+      "set PAYOUT_RPC_URL and PAYOUT_TREASURY_ADDRESS to read the chain",
+    );
     expect((await admin("payouts", "launch")).error).toContain('unknown payouts action "launch"');
   });
 });

@@ -245,6 +245,26 @@ export function ConsolePayouts() {
           </div>
         </CardSection>
       ) : null}
+      {admin && data?.hot_wallet ? (
+        <CardSection title="Void a dead transaction" className="mt-8">
+          <p className="mt-2 text-sm text-ink-800">
+            When a transaction sent by hand from the hot wallet took the nonce of a transfer's transaction, that transaction can never be
+            mined. Once the chain shows it, voiding it lets the next send of the batch sign the transfer again.
+          </p>
+          <div className="mt-3">
+            <ActionForm<{ suc_msg: string }>
+              path={({ payout = "" }) => `/api/admin/payouts/${encodeURIComponent(payout)}/void-transaction`}
+              toBody={({ reason = "", code = "" }) => ({ reason, code })}
+              submitLabel="Void the transaction"
+              onDone={() => void reload()}
+            >
+              <TextField label="Transfer number" name="payout" inputMode="numeric" required />
+              <TextField label="Reason" name="reason" required />
+              <CodeField />
+            </ActionForm>
+          </div>
+        </CardSection>
+      ) : null}
     </>
   );
 }

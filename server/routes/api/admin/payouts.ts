@@ -15,7 +15,7 @@ import {
   reconcileReply,
   sendReply,
 } from "../../../../common/api/admin.ts";
-import { errorReply } from "../../../../common/api/fields.ts";
+import { errorReply, successReply } from "../../../../common/api/fields.ts";
 import type { SiteConfig } from "../../../../config/site.ts";
 import type { ServerEnv } from "../../../env.ts";
 import { openAlerts } from "../../../services/console/alerts.ts";
@@ -31,6 +31,7 @@ import {
   payoutsAboveBatchLimit,
   payoutsOwedByBatch,
 } from "../../../services/payouts/batches.ts";
+import { voidDeadTransaction, voidedMessage } from "../../../services/payouts/dead-transaction.ts";
 import { reconcileTransfers } from "../../../services/payouts/reconcile.ts";
 import { returnPayout } from "../../../services/payouts/requests.ts";
 import { safeBatchFile } from "../../../services/payouts/safe-export.ts";
@@ -228,6 +229,23 @@ export async function consolePayoutRoutes(fastify: FastifyInstance, options: Opt
         reason: request.body.reason,
       });
       return result;
+    },
+  );
+
+  app.post(
+    "/api/admin/payouts/:id/void-transaction",
+    {
+      config: { consoleAccess: "admin", stateChanging: true },
+      schema: { params: payoutIdParams, body: moneyMoveBody, response: { 200: successReply, "4xx": errorReply } },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      if (!(await freshCode(request, reply, body.code))) return reply;
+      const deps = reconcileDepsFrom(env, site, { db, clock });
+      if (!deps) return reply.code(409).send({ err_msg: "Set PAYOUT_RPC_URL and PAYOUT_TREASURY_ADDRESS to read the chain." });
+      const voided = await voidDeadTransaction(deps, request.params.id, { actor: actorOf(request), reason: body.reason });
+      if (!voided.ok) return reply.code(voided.status).send({ err_msg: voided.message });
+      return { suc_msg: voidedMessage(voided.dead) };
     },
   );
 
