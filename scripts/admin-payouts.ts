@@ -4,6 +4,7 @@ import type { SiteConfig } from "../config/site.ts";
 import { systemClock } from "../server/clock.ts";
 import type { Database } from "../server/db/client.ts";
 import type { ServerEnv } from "../server/env.ts";
+import { returnPayoutAsStaff } from "../server/services/console/staff-money-moves.ts";
 import {
   batchExists,
   createBatch,
@@ -14,7 +15,6 @@ import {
 } from "../server/services/payouts/batches.ts";
 import { voidDeadTransaction, voidedMessage } from "../server/services/payouts/dead-transaction.ts";
 import { reconcileTransfers } from "../server/services/payouts/reconcile.ts";
-import { returnPayout } from "../server/services/payouts/requests.ts";
 import { safeBatchFile } from "../server/services/payouts/safe-export.ts";
 import { SendRefused, sendBatch } from "../server/services/payouts/sender.ts";
 import { SenderKeyError } from "../server/services/payouts/sender-key.ts";
@@ -127,7 +127,7 @@ export async function runPayoutsCommand(
     }
     case "return": {
       const payoutId = Number(wholeNumber(target, "PAYOUT"));
-      const result = await returnPayout({ db, clock }, payoutId, options.reason ?? "");
+      const result = await returnPayoutAsStaff({ db, clock }, "shell", payoutId, options.reason ?? "");
       if (!result.ok) throw new UsageError(result.message);
       console.log(`Payout ${payoutId} returned; the member's balance is now ${result.balance} ${site.token.symbol}.`);
       return 0;

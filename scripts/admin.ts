@@ -7,8 +7,9 @@ import { parseArgs } from "node:util";
 import { systemClock } from "../server/clock.ts";
 import type { Database } from "../server/db/client.ts";
 import { setRole } from "../server/services/console/roles.ts";
+import { adjustBalanceAsStaff } from "../server/services/console/staff-money-moves.ts";
 import { csvField } from "../server/services/csv.ts";
-import { ledgerFor, postAdjustment } from "../server/services/ledger.ts";
+import { ledgerFor } from "../server/services/ledger.ts";
 import { mailTransportFrom } from "../server/services/mail/mailer.ts";
 import { deliverDueMail, listMail } from "../server/services/mail/queue.ts";
 import { listSpecialDays, removeSpecialDay, setSpecialDay } from "../server/services/special-days.ts";
@@ -123,10 +124,12 @@ export async function runAdmin(argv: string[], open: typeof openConfiguredDataba
       case "credit":
       case "debit": {
         const user = await requireUser(db, args[0]);
-        const result = await postAdjustment(
-          { db, clock: systemClock },
-          { userId: user.id, tokens: wholeTokens(args[1]), direction: command, reason: values.reason ?? "" },
-        );
+        const result = await adjustBalanceAsStaff({ db, clock: systemClock }, "shell", {
+          userId: user.id,
+          tokens: wholeTokens(args[1]),
+          direction: command,
+          reason: values.reason ?? "",
+        });
         if (!result.ok) throw new UsageError(result.message);
         console.log(
           `${command === "credit" ? "Credited" : "Debited"} ${args[1]} ${site.token.symbol}; ${user.email} now has ${result.balance} ${site.token.symbol}.`,

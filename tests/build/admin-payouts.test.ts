@@ -61,6 +61,11 @@ describe("npm run admin -- payouts", () => {
       sql`select kind, amount::text, reason from ledger_entries where payout_id = ${payoutId} and kind = 'payout_release'`,
     );
     expect(entry).toEqual({ kind: "payout_release", amount: "12000", reason: "signers refused" });
+    const audit = await queryRows<{ actor: string; action: string; subject: string; reason: string }>(
+      database.db,
+      sql`select actor, action, subject, reason from audit_log where action = 'payouts.return'`,
+    );
+    expect(audit).toEqual([{ actor: "shell", action: "payouts.return", subject: `payout:${payoutId}`, reason: "signers refused" }]);
     await expectLedgerBalanced(database.db);
   });
 

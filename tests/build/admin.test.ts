@@ -1,7 +1,9 @@
 import { spawnSync } from "node:child_process";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadSiteConfig } from "../../config/site.ts";
 import { fakeClock } from "../../server/clock.ts";
+import { queryRows } from "../../server/db/client.ts";
 import { claimDailyReward } from "../../server/services/rewards.ts";
 import { createUser } from "../factories.ts";
 import { adminInProcess } from "../helpers/admin.ts";
@@ -54,6 +56,15 @@ describe("npm run admin", () => {
     expect(ledger).toMatch(/admin_debit\t-100\tCorrection/);
     expect(ledger).toMatch(/admin_credit\t\+12000\tContest prize/);
     expect(ledger).toMatch(/daily_reward\t\+100/);
+    // The shell's money moves are in the console's audit log too, and only those that happened.
+    const audit = await queryRows<{ actor: string; action: string; reason: string; after: unknown }>(
+      database.db,
+      sql`select actor, action, reason, after from audit_log where action like 'balance.%' order by id`,
+    );
+    expect(audit).toEqual([
+      { actor: "shell", action: "balance.credit", reason: "Contest prize", after: { balance: "12100", tokens: "12000" } },
+      { actor: "shell", action: "balance.debit", reason: "Correction", after: { balance: "12000", tokens: "100" } },
+    ]);
   });
 
   it("manages special days", async () => {

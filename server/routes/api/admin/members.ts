@@ -2,9 +2,9 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { adjustBalanceBody, balanceReply, memberIdParams, memberReply, membersQuery, membersReply } from "../../../../common/api/admin.ts";
 import { errorReply } from "../../../../common/api/fields.ts";
-import { recordAudit } from "../../../services/console/audit.ts";
 import { roleOf } from "../../../services/console/roles.ts";
-import { ledgerFor, postAdjustment } from "../../../services/ledger.ts";
+import { adjustBalanceAsStaff } from "../../../services/console/staff-money-moves.ts";
+import { ledgerFor } from "../../../services/ledger.ts";
 import { findUserById, findUsers } from "../../../services/users.ts";
 import { type CodeCheckDeps, codeAccepted } from "./code-check.ts";
 import { actorOf } from "./guard.ts";
@@ -79,19 +79,7 @@ export async function consoleMemberRoutes(fastify: FastifyInstance, options: Cod
       const { direction, tokens, reason, code } = request.body;
       if (!(await codeAccepted(options, request, reply, { code }))) return reply;
       const userId = request.params.id;
-      const result = await db.transaction(async (tx) => {
-        const before = await findUserById(tx, userId);
-        const adjusted = await postAdjustment({ db: tx, clock }, { userId, tokens: BigInt(tokens), direction, reason });
-        if (adjusted.ok)
-          await recordAudit(tx, clock, actorOf(request), {
-            action: `balance.${direction}`,
-            subject: `user:${userId}`,
-            before: { balance: before?.balance },
-            after: { balance: adjusted.balance, tokens },
-            reason,
-          });
-        return adjusted;
-      });
+      const result = await adjustBalanceAsStaff({ db, clock }, actorOf(request), { userId, tokens: BigInt(tokens), direction, reason });
       if (!result.ok) return reply.code(400).send({ err_msg: result.message });
       return { balance: result.balance.toString() };
     },

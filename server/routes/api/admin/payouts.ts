@@ -20,6 +20,7 @@ import type { SiteConfig } from "../../../../config/site.ts";
 import type { ServerEnv } from "../../../env.ts";
 import { openAlerts } from "../../../services/console/alerts.ts";
 import { recordAudit } from "../../../services/console/audit.ts";
+import { returnPayoutAsStaff } from "../../../services/console/staff-money-moves.ts";
 import {
   batchExists,
   batchesOwingPayouts,
@@ -33,7 +34,6 @@ import {
 } from "../../../services/payouts/batches.ts";
 import { voidDeadTransaction, voidedMessage } from "../../../services/payouts/dead-transaction.ts";
 import { reconcileTransfers } from "../../../services/payouts/reconcile.ts";
-import { returnPayout } from "../../../services/payouts/requests.ts";
 import { safeBatchFile } from "../../../services/payouts/safe-export.ts";
 import { SendRefused, sendBatch } from "../../../services/payouts/sender.ts";
 import { SenderKeyError } from "../../../services/payouts/sender-key.ts";
@@ -259,17 +259,7 @@ export async function consolePayoutRoutes(fastify: FastifyInstance, options: Opt
       const body = request.body;
       if (!(await freshCode(request, reply, body.code))) return reply;
       const payoutId = request.params.id;
-      const result = await db.transaction(async (tx) => {
-        const returned = await returnPayout({ db: tx, clock }, payoutId, body.reason);
-        if (returned.ok)
-          await recordAudit(tx, clock, actorOf(request), {
-            action: "payouts.return",
-            subject: `payout:${payoutId}`,
-            after: { status: "returned", member_balance: returned.balance },
-            reason: body.reason,
-          });
-        return returned;
-      });
+      const result = await returnPayoutAsStaff({ db, clock }, actorOf(request), payoutId, body.reason);
       if (!result.ok) return reply.code(409).send({ err_msg: result.message });
       return { balance: result.balance.toString() };
     },

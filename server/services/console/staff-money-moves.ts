@@ -1,0 +1,43 @@
+import type { Clock } from "../../clock.ts";
+import type { Database } from "../../db/client.ts";
+import { type Adjustment, type AdjustmentResult, postAdjustment } from "../ledger.ts";
+import { type CloseResult, returnPayout } from "../payouts/requests.ts";
+import { findUserById } from "../users.ts";
+import { type Actor, recordAudit } from "./audit.ts";
+
+type Deps = { db: Database; clock: Clock };
+
+/**
+ * A staff member's credit or debit, from the console or the shell: the ledger
+ * entry and its audit row in one transaction, so neither exists without the other.
+ */
+export function adjustBalanceAsStaff({ db, clock }: Deps, actor: Actor, adjustment: Adjustment): Promise<AdjustmentResult> {
+  return db.transaction(async (tx) => {
+    const before = await findUserById(tx, adjustment.userId);
+    const adjusted = await postAdjustment({ db: tx, clock }, adjustment);
+    if (adjusted.ok)
+      await recordAudit(tx, clock, actor, {
+        action: `balance.${adjustment.direction}`,
+        subject: `user:${adjustment.userId}`,
+        before: { balance: before?.balance },
+        after: { balance: adjusted.balance, tokens: adjustment.tokens.toString() },
+        reason: adjustment.reason,
+      });
+    return adjusted;
+  });
+}
+
+/** A staff member gives an unpaid payout back to the member's balance, with its audit row, from the console or the shell. */
+export function returnPayoutAsStaff({ db, clock }: Deps, actor: Actor, payoutId: number, reason: string): Promise<CloseResult> {
+  return db.transaction(async (tx) => {
+    const returned = await returnPayout({ db: tx, clock }, payoutId, reason);
+    if (returned.ok)
+      await recordAudit(tx, clock, actor, {
+        action: "payouts.return",
+        subject: `payout:${payoutId}`,
+        after: { status: "returned", member_balance: returned.balance },
+        reason,
+      });
+    return returned;
+  });
+}
