@@ -21,6 +21,35 @@ function settledNote({ paid, returned }: { paid: number; returned: number }): st
   return paid + returned === 0 ? "" : ` Its other payouts stay as they are: ${paid} already paid, ${returned} returned.`;
 }
 
+/** An admin's move on one transfer, named by its number, with a reason and a fresh code. */
+function TransferMoneyMove<Reply>({
+  action,
+  submitLabel,
+  successText,
+  onDone,
+}: {
+  action: "return" | "void-transaction";
+  submitLabel: string;
+  successText?: (reply: Reply) => string;
+  onDone: () => Promise<void> | void;
+}) {
+  return (
+    <div className="mt-3">
+      <ActionForm<Reply>
+        path={({ payout = "" }) => `/api/admin/payouts/${encodeURIComponent(payout)}/${action}`}
+        toBody={({ reason = "", code = "" }) => ({ reason, code })}
+        submitLabel={submitLabel}
+        successText={successText}
+        onDone={() => void onDone()}
+      >
+        <TextField label="Transfer number" name="payout" inputMode="numeric" required />
+        <TextField label="Reason" name="reason" required />
+        <CodeField />
+      </ActionForm>
+    </div>
+  );
+}
+
 function SafeFileButton({ batchId }: { batchId: number }) {
   const { download } = useConsole();
   const [error, setError] = useState<string | null>(null);
@@ -230,19 +259,12 @@ export function ConsolePayouts() {
       {admin ? (
         <CardSection title="Return a transfer" className="mt-8">
           <p className="mt-2 text-sm text-ink-800">The tokens go back to the member's balance, with the reason on their ledger.</p>
-          <div className="mt-3">
-            <ActionForm<{ balance: string }>
-              path={({ payout = "" }) => `/api/admin/payouts/${encodeURIComponent(payout)}/return`}
-              toBody={({ reason = "", code = "" }) => ({ reason, code })}
-              submitLabel="Return the transfer"
-              successText={(reply) => `Returned. The member's balance is now ${formatTokens(reply.balance)}.`}
-              onDone={() => void reload()}
-            >
-              <TextField label="Transfer number" name="payout" inputMode="numeric" required />
-              <TextField label="Reason" name="reason" required />
-              <CodeField />
-            </ActionForm>
-          </div>
+          <TransferMoneyMove<{ balance: string }>
+            action="return"
+            submitLabel="Return the transfer"
+            successText={(reply) => `Returned. The member's balance is now ${formatTokens(reply.balance)}.`}
+            onDone={reload}
+          />
         </CardSection>
       ) : null}
       {admin && data?.hot_wallet ? (
@@ -251,18 +273,7 @@ export function ConsolePayouts() {
             When a transaction sent by hand from the hot wallet took the nonce of a transfer's transaction, that transaction can never be
             mined. Once the chain shows it, voiding it lets the next send of the batch sign the transfer again.
           </p>
-          <div className="mt-3">
-            <ActionForm<{ suc_msg: string }>
-              path={({ payout = "" }) => `/api/admin/payouts/${encodeURIComponent(payout)}/void-transaction`}
-              toBody={({ reason = "", code = "" }) => ({ reason, code })}
-              submitLabel="Void the transaction"
-              onDone={() => void reload()}
-            >
-              <TextField label="Transfer number" name="payout" inputMode="numeric" required />
-              <TextField label="Reason" name="reason" required />
-              <CodeField />
-            </ActionForm>
-          </div>
+          <TransferMoneyMove<{ suc_msg: string }> action="void-transaction" submitLabel="Void the transaction" onDone={reload} />
         </CardSection>
       ) : null}
     </>
