@@ -4,6 +4,21 @@ import { holdRequests } from "./support/hold.ts";
 import { expect, expectAccessible, test } from "./support/test.ts";
 
 test.describe("login", () => {
+  test("keeps what was typed before the page's script took over, and logs in with it", async ({ page, context }) => {
+    const user = await registeredUser(context);
+    // The page's scripts are held until the person has typed, as on a slow phone.
+    const scripts = await holdRequests(page, "**/assets/*.js");
+    await page.goto("/login", { waitUntil: "commit" });
+    await page.getByLabel("Email").fill(user.email);
+    await page.getByLabel("Password", { exact: true }).fill(user.password);
+    await expect(page.getByRole("button", { name: "Login" })).toBeDisabled();
+    scripts.release();
+    await expect(page.getByRole("button", { name: "Login" })).toBeEnabled();
+    await expect(page.getByLabel("Email")).toHaveValue(user.email);
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page).toHaveURL("/dashboard");
+  });
+
   test("is accessible, asks for its CSRF token, and shows every field", async ({ page }) => {
     const token = page.waitForResponse((response) => response.url().includes("/api/request-csrftoken?app=kestrel&page=signin"));
     await page.goto("/login");

@@ -17,7 +17,7 @@ const CHANGE_EMAIL_REFUSALS = {
 } as const;
 
 export function ChangeEmailForm() {
-  const { fields, set, clear } = useFormFields(EMPTY);
+  const { fields, set, clear, keepTyped } = useFormFields(EMPTY);
   const form = useApiForm("account");
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -28,7 +28,7 @@ export function ChangeEmailForm() {
       <p className="mt-2 text-base text-ink-800">
         We send a link to the new address; your account keeps its current one until you open it.
       </p>
-      <form method="post" noValidate onSubmit={submit} className="mt-4 space-y-4">
+      <form ref={keepTyped} method="post" noValidate onSubmit={submit} className="mt-4 space-y-4">
         <FormMessage error={form.error} errorId={form.errorId} success={form.success} />
         <TextField
           label="New email address"

@@ -11,7 +11,7 @@ import { useFormFields } from "../../lib/use-form-fields.ts";
 const EMPTY = { current_password: "", password: "", password2: "" };
 
 export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
-  const { fields, set, clear } = useFormFields(EMPTY);
+  const { fields, set, clear, keepTyped } = useFormFields(EMPTY);
   const form = useApiForm("account");
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -22,7 +22,7 @@ export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
   };
   return (
     <CardSection title="Change your password">
-      <form method="post" noValidate onSubmit={submit} className="mt-4 space-y-4">
+      <form ref={keepTyped} method="post" noValidate onSubmit={submit} className="mt-4 space-y-4">
         <FormMessage error={form.error} errorId={form.errorId} success={form.success} />
         <TextField
           label="Current password"

@@ -12,7 +12,7 @@ const EMPTY = { password: "", password2: "" };
 
 export function ResetPasswordForm() {
   const link = useLinkToken();
-  const { fields, set, clear } = useFormFields(EMPTY);
+  const { fields, set, clear, keepTyped } = useFormFields(EMPTY);
   const form = useApiForm("reset-password");
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -43,7 +43,7 @@ export function ResetPasswordForm() {
       </div>
     );
   return (
-    <form method="post" noValidate onSubmit={submit} className="space-y-5">
+    <form ref={keepTyped} method="post" noValidate onSubmit={submit} className="space-y-5">
       <FormMessage error={form.error} errorId={form.errorId} success={form.success} />
       <NewPasswordFields label="New password" values={fields} set={set} invalid={form.invalid} errorId={form.errorId} />
       <button type="submit" className="btn-primary w-full" disabled={!link.ready || form.submitting}>

@@ -11,7 +11,7 @@ import { useComingSoonGuard } from "./account-links.tsx";
 import { rememberAuthStatus } from "./auth-status.ts";
 
 export function LoginForm() {
-  const { fields, set, clear } = useFormFields({ username: "", password: "", remember: false });
+  const { fields, set, clear, keepTyped } = useFormFields({ username: "", password: "", remember: false });
   const form = useApiForm("signin");
   const navigate = useNavigate();
   const hydrated = useHydrated();
@@ -26,7 +26,7 @@ export function LoginForm() {
   };
 
   return (
-    <form method="post" noValidate onSubmit={submit} className="space-y-5">
+    <form ref={keepTyped} method="post" noValidate onSubmit={submit} className="space-y-5">
       <FormMessage error={form.error} errorId={form.errorId} />
       <TextField
         label="Email"

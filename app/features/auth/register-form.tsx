@@ -12,7 +12,7 @@ import { useSignupCheck } from "./use-signup-check.tsx";
 
 const REGISTER_REFUSALS = { [EMAIL_TAKEN]: "username", [DISPOSABLE_EMAIL]: "username", [UNKNOWN_REFERRAL_CODE]: "referral_code" } as const;
 export function RegisterForm({ referralCode }: { referralCode: string }) {
-  const { fields, set, setFields, clear } = useFormFields({
+  const { fields, set, setFields, clear, keepTyped } = useFormFields({
     first_name: "",
     last_name: "",
     username: "",
@@ -60,7 +60,7 @@ export function RegisterForm({ referralCode }: { referralCode: string }) {
     );
 
   return (
-    <form method="post" noValidate onSubmit={submit} className="space-y-5">
+    <form ref={keepTyped} method="post" noValidate onSubmit={submit} className="space-y-5">
       <FormMessage error={form.error} errorId={form.errorId} success={form.success} />
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
