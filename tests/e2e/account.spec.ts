@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { signedInUser } from "./support/accounts.ts";
+import { holdRequests } from "./support/hold.ts";
 import { expect, expectAccessible, test } from "./support/test.ts";
 
 /** The newest email to this address in the development outbox, opened; answers its link's path and query on this server. */
@@ -49,6 +50,16 @@ test.describe("account recovery", () => {
     await page.getByLabel("Password", { exact: true }).fill("a-brand-new-long-passphrase");
     await page.getByRole("button", { name: "Login" }).click();
     await expect(page).toHaveURL("/dashboard");
+  });
+
+  test("the forgot-password form keeps an address typed before the page's script took over", async ({ page }) => {
+    const scripts = await holdRequests(page, "**/assets/*.js");
+    await page.goto("/forgot-password", { waitUntil: "commit" });
+    await page.getByLabel("Email").fill("early@example.com");
+    scripts.release();
+    await expect(page.getByRole("button", { name: "Send me a reset link" })).toBeEnabled();
+    await page.getByRole("button", { name: "Send me a reset link" }).click();
+    await expect(page.getByRole("status")).toContainText("If an account uses this address");
   });
 
   test("a reset link that is missing its token or was used says so", async ({ page }) => {

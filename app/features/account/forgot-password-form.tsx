@@ -1,22 +1,23 @@
-import { type FormEvent, useState } from "react";
+import type { FormEvent } from "react";
 import { href } from "react-router";
 import { forgotPasswordFields } from "../../../common/api/account.ts";
 import { FormMessage } from "../../components/ui/form-message.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { accountApi } from "../../lib/api-client.ts";
 import { useApiForm } from "../../lib/use-api-form.ts";
+import { useFormFields } from "../../lib/use-form-fields.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 
 export function ForgotPasswordForm() {
-  const [username, setUsername] = useState("");
+  const { fields, set, keepTyped } = useFormFields({ username: "" });
   const form = useApiForm("forgot-password");
   const hydrated = useHydrated();
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    await form.submit(forgotPasswordFields, { username }, accountApi.forgotPassword);
+    await form.submit(forgotPasswordFields, fields, accountApi.forgotPassword);
   };
   return (
-    <form method="post" noValidate onSubmit={submit} className="space-y-5">
+    <form ref={keepTyped} method="post" noValidate onSubmit={submit} className="space-y-5">
       <FormMessage error={form.error} errorId={form.errorId} success={form.success} />
       <TextField
         label="Email"
@@ -27,8 +28,8 @@ export function ForgotPasswordForm() {
         required
         invalid={form.invalid === "username"}
         errorId={form.errorId}
-        value={username}
-        onChange={(event) => setUsername(event.target.value)}
+        value={fields.username}
+        onChange={set("username")}
       />
       <button type="submit" className="btn-primary w-full" disabled={!hydrated || form.submitting}>
         {form.submitting ? "Sending…" : "Send me a reset link"}
