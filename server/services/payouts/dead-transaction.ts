@@ -5,6 +5,7 @@ import { type Actor, recordAudit } from "../console/audit.ts";
 import type { ReconcileDeps } from "./reconcile.ts";
 
 export type DeadTransaction = { payoutId: number; sender: Address; nonce: number; hash: Hex };
+/** A dead transaction found (or voided), or why not. */
 export type DeadTransactionCheck = { ok: true; dead: DeadTransaction } | { ok: false; status: 404 | 409; message: string };
 
 /**
@@ -68,14 +69,12 @@ export async function clearDeadTransaction(db: Database, dead: DeadTransaction):
   return cleared.length === 1;
 }
 
-export type VoidResult = { ok: true; dead: DeadTransaction } | { ok: false; status: 404 | 409; message: string };
-
 /** Checks the chain, then forgets the dead transaction and writes who did it and why, in one transaction. */
 export async function voidDeadTransaction(
   deps: Pick<ReconcileDeps, "db" | "clock" | "client" | "confirmations">,
   payoutId: number,
   { actor, reason }: { actor: Actor; reason: string },
-): Promise<VoidResult> {
+): Promise<DeadTransactionCheck> {
   const check = await findDeadTransaction(deps, payoutId);
   if (!check.ok) return check;
   const { dead } = check;
