@@ -28,7 +28,7 @@ export default function Dashboard() {
             <BalanceCard data={state.data} />
             <DailyClaim data={state.data} reload={reload} />
             <WalletAddressForm address={state.data.address} onSaved={reload} />
-            <PayoutsCard key={state.data.address} balance={state.data.balance} reloadDashboard={reload} />
+            <PayoutsCard address={state.data.address} balance={state.data.balance} reloadDashboard={reload} />
             <ReferralCard data={state.data} />
             <div className="lg:col-span-2">
               <RecentActivity entries={state.data.recent_activity} />

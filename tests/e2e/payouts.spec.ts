@@ -3,6 +3,7 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { loadSiteConfig } from "../../config/site.ts";
 import { ERC20_ABI, payoutChain, startAnvil } from "../support/local-chain.ts";
 import { signedInUser } from "./support/accounts.ts";
+import { holdRequests } from "./support/hold.ts";
 import { expect, expectAccessible, test } from "./support/test.ts";
 import { injectWallet } from "./support/wallet.ts";
 
@@ -28,12 +29,19 @@ test.describe("payouts", () => {
       const card = page.getByRole("region", { name: "Transfers to your wallet" });
       await expect(card.getByTestId("available")).toHaveText(`12,500 ${site.token.symbol}`);
       await expectAccessible(page);
+      // The dashboard's own reload, which brings the new address, is held until the member has typed an amount.
+      const dashboardReload = await holdRequests(page, "**/api/dashboard?*");
       await card.getByRole("button", { name: "Verify with my wallet" }).click();
       await expect(card.getByText(`Payouts go to your verified wallet ${wallet.address}`)).toBeVisible();
 
       const amount = card.getByLabel("Amount to transfer");
       await expect(amount).toHaveValue("12500");
       await amount.fill("9999");
+      const reloaded = page.waitForResponse((response) => response.url().includes("/api/dashboard?"));
+      dashboardReload.release();
+      await reloaded;
+      await expect(page.getByTestId("wallet-address")).toHaveText(new RegExp(`^${wallet.address}$`, "i"));
+      await expect(amount).toHaveValue("9999");
       await card.getByRole("button", { name: "Transfer to my wallet" }).click();
       await expect(card.getByRole("alert")).toHaveText(`Enter an amount from 10,000 ${site.token.symbol} to 12,500 ${site.token.symbol}.`);
       await amount.fill("11000");

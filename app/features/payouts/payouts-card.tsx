@@ -7,8 +7,16 @@ import { usePayouts } from "./use-payouts.ts";
 import { VerifyWallet } from "./verify-wallet.tsx";
 
 /** Transfers to the member's own wallet: the proof of the wallet, the request, and each transfer's way to the chain. */
-export function PayoutsCard({ balance, reloadDashboard }: { balance: string; reloadDashboard: () => Promise<void> }) {
-  const { view, failed, reload } = usePayouts();
+export function PayoutsCard({
+  address,
+  balance,
+  reloadDashboard,
+}: {
+  address: string | null;
+  balance: string;
+  reloadDashboard: () => Promise<void>;
+}) {
+  const { view, failed, reload } = usePayouts(address);
   const refresh = async () => {
     await Promise.all([reload(), reloadDashboard()]);
   };

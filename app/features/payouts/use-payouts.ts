@@ -2,8 +2,12 @@ import { useCallback, useEffect, useState } from "react";
 import type { PayoutsView } from "../../../common/api/payouts.ts";
 import { payouts } from "../../lib/api-client.ts";
 
-/** The member's transfers and verified wallet; `reload` after any change. */
-export function usePayouts() {
+/**
+ * The member's transfers and verified wallet; `reload` after any change.
+ * A new dashboard address loads them again in place: remounting the card
+ * would throw away an amount the member is typing.
+ */
+export function usePayouts(address: string | null) {
   const [view, setView] = useState<PayoutsView | null>(null);
   const [failed, setFailed] = useState(false);
   const reload = useCallback(async () => {
@@ -13,8 +17,9 @@ export function usePayouts() {
       setFailed(false);
     } else setFailed(true);
   }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new address is the reason to load again
   useEffect(() => {
     void reload();
-  }, [reload]);
+  }, [reload, address]);
   return { view, failed, reload };
 }
