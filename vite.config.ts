@@ -3,6 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { loadSiteConfig } from "./config/site.ts";
 import { articleScriptPlugin } from "./scripts/build/article-script-plugin.ts";
+import { brandPalettePlugin } from "./scripts/build/brand-palette-plugin.ts";
 import { devAssetsPlugin } from "./scripts/build/dev-assets-plugin.ts";
 import { sharedChunksPlugin } from "./scripts/build/shared-chunks-plugin.ts";
 import { siteConfigPlugin } from "./scripts/build/site-config-plugin.ts";
@@ -12,7 +13,15 @@ const site = loadSiteConfig();
 const api = process.env.DEV_API_ORIGIN ?? "http://127.0.0.1:3001";
 
 export default defineConfig({
-  plugins: [tailwindcss(), siteConfigPlugin(site), devAssetsPlugin(site), articleScriptPlugin(), sharedChunksPlugin(), reactRouter()],
+  plugins: [
+    brandPalettePlugin(site),
+    tailwindcss(),
+    siteConfigPlugin(site),
+    devAssetsPlugin(site),
+    articleScriptPlugin(),
+    sharedChunksPlugin(),
+    reactRouter(),
+  ],
   build: { assetsInlineLimit: 0 },
   server: { proxy: { "/api": api, "/.well-known": api } },
 });

@@ -28,7 +28,7 @@ export const defaultSiteConfig = {
       "{{token.name}} ({{token.symbol}}) is an ERC-20 token on {{token.chainName}}. Check its live price, learn to hold it safely with step-by-step wallet guides, and claim a daily reward.",
     about:
       "{{token.name}} is run by a small, independent team of engineers and community builders. We started it to give newcomers a calm, honest way into self-custody: clear wallet guides, a public contract anyone can read, and a rewards program with simple rules.",
-    themeColor: "#0f1d33",
+    colors: { ink: "#0f1d33", brand: "#b24a1f", highlight: "#f2b84b", background: "#fbf8f4" },
   },
   explorer: { name: "Etherscan", baseUrl: "https://etherscan.io" },
   dex: {

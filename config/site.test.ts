@@ -63,6 +63,17 @@ describe("loadSiteConfig", () => {
     expect(() => loadSiteConfig({ TOKEN_CHAIN_ID: "999999" })).toThrow(/dex\.chain: no name is known for token\.chainId; set DEX_CHAIN/);
   });
 
+  it("takes the brand's four colours, colours the phone's toolbar with the ink, and refuses colours that would be hard to read", () => {
+    const blue = loadSiteConfig({ SITE_COLOR_INK: "#111111", SITE_COLOR_BRAND: "#2563EB", SITE_COLOR_BACKGROUND: "#ffffff" });
+    expect(blue.site.colors).toMatchObject({ ink: "#111111", brand: "#2563EB", background: "#ffffff" });
+    expect(blue.site.themeColor).toBe("#111111");
+    expect(loadSiteConfig({ SITE_COLOR_INK: "#111111", SITE_THEME_COLOR: "#2563eb" }).site.themeColor).toBe("#2563eb");
+    expect(() => loadSiteConfig({ SITE_COLOR_BRAND: "#16a34a" })).toThrow(
+      /site\.colors: white on brand-600 has a contrast of 3\.30:1; it needs 4\.5:1/,
+    );
+    expect(() => loadSiteConfig({ SITE_COLOR_HIGHLIGHT: "gold" })).toThrow(/site\.colors\.highlight: must be a colour written #rrggbb/);
+  });
+
   it("has an environment variable for every field of the configuration", () => {
     const fields = (node: object, at: string[] = []): string[] =>
       Object.entries(node).flatMap(([key, value]) =>

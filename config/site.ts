@@ -13,6 +13,7 @@ import { z } from "zod";
 import { describeIssues } from "../common/zod-issues.ts";
 import { DEX_CHAIN_NAMES } from "./dex-chains.ts";
 import { defaultSiteConfig } from "./kestrel.ts";
+import { derivePalette, paletteProblems } from "./palette.ts";
 
 export { PLACEHOLDER_POOL_ADDRESS, PLACEHOLDER_TOKEN_ADDRESS } from "./kestrel.ts";
 
@@ -21,6 +22,7 @@ const checksummedAddress = z.string().refine((value) => isAddress(value, { stric
 });
 const webUrl = z.url({ protocol: /^https?$/ });
 const utcDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a UTC date written YYYY-MM-DD");
+const hexColor = z.string().regex(/^#[0-9a-f]{6}$/i, "must be a colour written #rrggbb");
 
 export const siteConfigSchema = z.object({
   token: z.object({
@@ -42,7 +44,12 @@ export const siteConfigSchema = z.object({
     tagline: z.string().min(1),
     description: z.string().min(1),
     about: z.string().min(1),
-    themeColor: z.string().regex(/^#[0-9a-f]{6}$/i),
+    /** The four colours the palette is drawn from (config/palette.ts); refused if any text would be hard to read. */
+    colors: z.object({ ink: hexColor, brand: hexColor, highlight: hexColor, background: hexColor }).superRefine((colors, context) => {
+      for (const problem of paletteProblems(derivePalette(colors))) context.addIssue({ code: "custom", message: problem });
+    }),
+    /** The browser's toolbar colour on phones; by default the ink colour. */
+    themeColor: hexColor,
   }),
   explorer: z.object({ name: z.string().min(1), baseUrl: webUrl }),
   dex: z.object({
@@ -104,6 +111,10 @@ export const siteEnvironmentVariables = {
   SITE_TAGLINE: ["site", "tagline"],
   SITE_DESCRIPTION: ["site", "description"],
   SITE_ABOUT: ["site", "about"],
+  SITE_COLOR_INK: ["site", "colors", "ink"],
+  SITE_COLOR_BRAND: ["site", "colors", "brand"],
+  SITE_COLOR_HIGHLIGHT: ["site", "colors", "highlight"],
+  SITE_COLOR_BACKGROUND: ["site", "colors", "background"],
   SITE_THEME_COLOR: ["site", "themeColor"],
   EXPLORER_NAME: ["explorer", "name"],
   EXPLORER_BASE_URL: ["explorer", "baseUrl"],
@@ -165,6 +176,7 @@ export function loadSiteConfig(env: Env = process.env): SiteConfig {
   }
   nameTheToken(merged, problems);
   nameTheDexChain(merged);
+  colourTheToolbar(merged);
   const result = siteConfigSchema.safeParse(merged);
   if (!result.success) {
     problems.push(...describeIssues(result.error));
@@ -197,6 +209,12 @@ function nameTheDexChain(merged: Record<string, unknown>): void {
   const dex = merged.dex as Record<string, unknown>;
   const chainId = (merged.token as Record<string, unknown>).chainId;
   if (dex.chain === undefined && typeof chainId === "number") dex.chain = DEX_CHAIN_NAMES[chainId];
+}
+
+/** The phone browser's toolbar takes the ink colour unless a file or `SITE_THEME_COLOR` chose another. */
+function colourTheToolbar(merged: Record<string, unknown>): void {
+  const site = merged.site as Record<string, unknown>;
+  site.themeColor ??= (site.colors as Record<string, unknown> | undefined)?.ink;
 }
 
 function parseEnvValue(variable: string, raw: string, problems: string[]): unknown {

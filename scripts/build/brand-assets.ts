@@ -4,6 +4,7 @@ import path from "node:path";
 import { Resvg } from "@resvg/resvg-js";
 import { qrSvg } from "../../app/content/qr-svg.ts";
 import { TOKEN_ADDRESS_QR_PATH } from "../../common/links.ts";
+import { derivePalette, type Palette } from "../../config/palette.ts";
 import type { SiteConfig } from "../../config/site.ts";
 import { escapeXml } from "./escape-xml.ts";
 
@@ -35,26 +36,27 @@ function pngToIco(png: Buffer, size: number): Buffer {
   return Buffer.concat([header, png]);
 }
 
-function shareImageSvg(site: SiteConfig, logoSvg: string): string {
+function shareImageSvg(site: SiteConfig, palette: Palette, logoSvg: string): string {
   const logo = `data:image/svg+xml;base64,${Buffer.from(logoSvg).toString("base64")}`;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630">
-  <rect width="1200" height="630" fill="#0f1d33"/>
-  <rect y="590" width="1200" height="40" fill="#d2622f"/>
+  <rect width="1200" height="630" fill="${palette["ink-900"]}"/>
+  <rect y="590" width="1200" height="40" fill="${palette["brand-500"]}"/>
   <image href="${logo}" x="90" y="155" width="300" height="300"/>
   <text x="450" y="270" font-family="DejaVu Sans" font-weight="bold" font-size="84" fill="#ffffff">${escapeXml(site.token.name)}</text>
-  <text x="450" y="350" font-family="DejaVu Sans" font-weight="bold" font-size="48" fill="#f2b84b">${escapeXml(site.token.symbol)} · ERC-20</text>
-  <text x="450" y="430" font-family="DejaVu Sans" font-size="34" fill="#e3e9f3">${escapeXml(site.site.tagline)}</text>
+  <text x="450" y="350" font-family="DejaVu Sans" font-weight="bold" font-size="48" fill="${palette["gold-400"]}">${escapeXml(site.token.symbol)} · ERC-20</text>
+  <text x="450" y="430" font-family="DejaVu Sans" font-size="34" fill="${palette["ink-100"]}">${escapeXml(site.site.tagline)}</text>
 </svg>`;
 }
 
 /** The share image, icons and web manifest, drawn from the configured logo and names, by the path each is served at. */
 export function brandAssets(site: SiteConfig, logoSvg: string): Map<string, Buffer | string> {
+  const palette = derivePalette(site.site.colors);
   const manifest = {
     name: `${site.token.name} (${site.token.symbol})`,
     short_name: site.token.name,
     start_url: "/",
     display: "standalone",
-    background_color: "#fbf8f4",
+    background_color: palette["sand-50"],
     theme_color: site.site.themeColor,
     icons: [
       { src: site.token.logo, sizes: "any", type: "image/svg+xml" },
@@ -62,7 +64,7 @@ export function brandAssets(site: SiteConfig, logoSvg: string): Map<string, Buff
     ],
   };
   return new Map<string, Buffer | string>([
-    ["/brand/og-image.png", renderPng(shareImageSvg(site, logoSvg), 1200)],
+    ["/brand/og-image.png", renderPng(shareImageSvg(site, palette, logoSvg), 1200)],
     ["/brand/apple-touch-icon.png", renderPng(logoSvg, 180)],
     ["/brand/icon-512.png", renderPng(logoSvg, 512)],
     ["/favicon.ico", pngToIco(renderPng(logoSvg, 32), 32)],

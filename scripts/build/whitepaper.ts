@@ -9,16 +9,14 @@ import { z } from "zod";
 import { fillPlaceholders, placeholderValues } from "../../app/content/placeholders.ts";
 import { splitFrontmatter } from "../../common/frontmatter.ts";
 import { contractSourceUrl } from "../../common/links.ts";
+import { derivePalette, type Palette } from "../../config/palette.ts";
 import type { SiteConfig } from "../../config/site.ts";
 
 const require = createRequire(import.meta.url);
 const fontDir = path.join(path.dirname(require.resolve("dejavu-fonts-ttf/package.json")), "ttf");
 const FONTS = { regular: path.join(fontDir, "DejaVuSans.ttf"), bold: path.join(fontDir, "DejaVuSans-Bold.ttf") };
 
-const INK = "#0f1d33";
-const BRAND = "#9a3d16";
 const MUTED = "#4b5563";
-const RULE = "#e8dfd2";
 const MARGIN = 60;
 
 const frontmatterSchema = z.object({ title: z.string(), subtitle: z.string(), version: z.string() });
@@ -44,7 +42,7 @@ function ensureSpace(doc: Doc, height: number) {
   if (doc.y + height > doc.page.height - MARGIN - 20) doc.addPage();
 }
 
-function drawTable(doc: Doc, table: Tokens.Table) {
+function drawTable(doc: Doc, table: Tokens.Table, palette: Palette) {
   const width = doc.page.width - MARGIN * 2;
   const columns = table.header.length;
   const widths = columns === 2 ? [width * 0.32, width * 0.68] : Array.from({ length: columns }, () => width / columns);
@@ -62,10 +60,10 @@ function drawTable(doc: Doc, table: Tokens.Table) {
     let x = MARGIN;
     row.forEach((cell, column) => {
       const cellWidth = widths[column] ?? 0;
-      if (header) doc.rect(x, top, cellWidth, height).fill("#f4eee6");
-      doc.rect(x, top, cellWidth, height).lineWidth(0.6).strokeColor(RULE).stroke();
+      if (header) doc.rect(x, top, cellWidth, height).fill(palette["sand-100"]);
+      doc.rect(x, top, cellWidth, height).lineWidth(0.6).strokeColor(palette["sand-200"]).stroke();
       doc
-        .fillColor(INK)
+        .fillColor(palette["ink-900"])
         .font(header ? "bold" : "regular")
         .text(cell.text, x + 6, top + 5, { width: cellWidth - 12 });
       x += cellWidth;
@@ -76,7 +74,7 @@ function drawTable(doc: Doc, table: Tokens.Table) {
   doc.moveDown(0.8);
 }
 
-function drawBlock(doc: Doc, token: Token) {
+function drawBlock(doc: Doc, token: Token, palette: Palette) {
   switch (token.type) {
     case "heading": {
       const heading = token as Tokens.Heading;
@@ -86,18 +84,18 @@ function drawBlock(doc: Doc, token: Token) {
       doc
         .font("bold")
         .fontSize(size)
-        .fillColor(heading.depth <= 2 ? BRAND : INK)
+        .fillColor(palette[heading.depth <= 2 ? "brand-700" : "ink-900"])
         .text(heading.text, { outline: heading.depth <= 2 } as PDFKit.Mixins.TextOptions);
       doc.moveDown(0.35);
       return;
     }
     case "paragraph":
-      doc.fontSize(10.5).fillColor(INK);
+      doc.fontSize(10.5).fillColor(palette["ink-900"]);
       writeRuns(doc, runs((token as Tokens.Paragraph).tokens), { align: "left", lineGap: 2.5 });
       doc.moveDown(0.6);
       return;
     case "list":
-      doc.fontSize(10.5).fillColor(INK);
+      doc.fontSize(10.5).fillColor(palette["ink-900"]);
       for (const [index, item] of (token as Tokens.List).items.entries()) {
         ensureSpace(doc, 30);
         const marker = (token as Tokens.List).ordered ? `${index + 1}.` : "•";
@@ -112,14 +110,14 @@ function drawBlock(doc: Doc, token: Token) {
       doc.moveDown(0.4);
       return;
     case "table":
-      drawTable(doc, token as Tokens.Table);
+      drawTable(doc, token as Tokens.Table, palette);
       return;
     case "hr":
       doc
         .moveDown(0.5)
         .moveTo(MARGIN, doc.y)
         .lineTo(doc.page.width - MARGIN, doc.y)
-        .strokeColor(RULE)
+        .strokeColor(palette["sand-200"])
         .stroke()
         .moveDown(0.5);
       return;
@@ -143,6 +141,7 @@ export async function renderWhitepaper(site: SiteConfig, logoSvg: string): Promi
   );
   const { frontmatter, body } = splitFrontmatter(raw, "content/whitepaper.md");
   const meta = frontmatterSchema.parse(frontmatter);
+  const palette = derivePalette(site.site.colors);
   const tokens = new Lexer({ gfm: true }).lex(body);
 
   const doc = new PDFDocument({
@@ -167,10 +166,10 @@ export async function renderWhitepaper(site: SiteConfig, logoSvg: string): Promi
     margin: 1,
     width: 360,
     errorCorrectionLevel: "M",
-    color: { dark: INK, light: "#ffffff" },
+    color: { dark: palette["ink-900"], light: "#ffffff" },
   });
 
-  doc.rect(0, 0, doc.page.width, 250).fill(INK);
+  doc.rect(0, 0, doc.page.width, 250).fill(palette["ink-900"]);
   doc.image(logo, MARGIN, 60, { width: 120 });
   doc
     .font("bold")
@@ -180,10 +179,10 @@ export async function renderWhitepaper(site: SiteConfig, logoSvg: string): Promi
   doc
     .font("regular")
     .fontSize(11)
-    .fillColor("#e3e9f3")
+    .fillColor(palette["ink-100"])
     .text(`Version ${meta.version} · ${site.legal.updated}`, MARGIN + 145, doc.y + 8);
   doc
-    .fillColor(INK)
+    .fillColor(palette["ink-900"])
     .font("regular")
     .fontSize(13)
     .text(meta.subtitle, MARGIN, 290, { width: doc.page.width - MARGIN * 2, lineGap: 3 });
@@ -198,7 +197,7 @@ export async function renderWhitepaper(site: SiteConfig, logoSvg: string): Promi
     .fillColor(MUTED)
     .text(contractSourceUrl(site), MARGIN + 150, doc.y + 6, { width: doc.page.width - MARGIN * 2 - 150 });
   doc
-    .fillColor(INK)
+    .fillColor(palette["ink-900"])
     .font("bold")
     .fontSize(10)
     .text("Contract address", MARGIN + 150, doc.y + 10);
@@ -213,7 +212,7 @@ export async function renderWhitepaper(site: SiteConfig, logoSvg: string): Promi
 
   doc.addPage();
   doc.x = MARGIN;
-  for (const token of tokens) drawBlock(doc, token);
+  for (const token of tokens) drawBlock(doc, token, palette);
 
   const pages = doc.bufferedPageRange();
   for (let index = 1; index < pages.count; index++) {

@@ -11,6 +11,15 @@ function pdfText(file: string): string {
   return execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
 }
 
+/** The colour of the first page's top-left pixel, as #rrggbb: the title band. */
+function titleBandColour(file: string): string {
+  const ppm = execFileSync("pdftoppm", ["-r", "10", "-singlefile", "-f", "1", "-l", "1", file]);
+  // A binary PPM: "P6", width, height and the maximum value, each ended by whitespace, then RGB bytes.
+  const header = /^P6\s+\d+\s+\d+\s+255\s/.exec(ppm.subarray(0, 32).toString("latin1"));
+  if (!header) throw new Error("pdftoppm did not write a binary PPM");
+  return `#${ppm.subarray(header[0].length, header[0].length + 3).toString("hex")}`;
+}
+
 describe("the whitepaper PDF", () => {
   const t = useTestApp({ withSite: true });
 
@@ -48,6 +57,7 @@ describe("the whitepaper PDF", () => {
       TOKEN_SLUG: "osprey",
       TOKEN_ADDRESS: "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48",
       REWARD_DAILY_AMOUNT: "250",
+      SITE_COLOR_INK: "#14213d",
     });
     const dir = mkdtempSync(path.join(os.tmpdir(), "whitepaper-"));
     const file = path.join(dir, "osprey.pdf");
@@ -57,5 +67,6 @@ describe("the whitepaper PDF", () => {
     expect(text).toContain("0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48");
     expect(text).toMatch(/Daily reward\s+250 OSP/);
     expect(text).not.toMatch(/kestrel|KSTL/i);
+    expect(titleBandColour(file)).toBe("#14213d");
   });
 });

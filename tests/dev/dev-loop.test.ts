@@ -10,6 +10,8 @@ import { APP } from "../helpers/agent.ts";
 import { httpVisitor } from "../support/http-visitor.ts";
 
 const PORT = Number(process.env.DEV_TEST_PORT ?? 3690);
+/** Another token's button colour, to see the dev server draw the palette from the configuration. */
+const BRAND = "#1d4ed8";
 const origin = `http://localhost:${PORT}`;
 
 /** Polls until the dev server answers (Vite and the API server start in parallel; a busy machine may take a while). */
@@ -35,7 +37,14 @@ describe("npm run dev on a fresh clone's state", () => {
       // Its own process group, so the test stops npm, the launcher and both servers together.
       detached: true,
       stdio: "ignore",
-      env: { ...process.env, PORT: String(PORT), PGLITE_DIR: path.join(dataDir, "pglite"), SITE_ORIGIN: origin, NODE_ENV: "development" },
+      env: {
+        ...process.env,
+        PORT: String(PORT),
+        PGLITE_DIR: path.join(dataDir, "pglite"),
+        SITE_ORIGIN: origin,
+        NODE_ENV: "development",
+        SITE_COLOR_BRAND: BRAND,
+      },
     });
     await answering(`${origin}/api/${APP}-price`, dev);
     await answering(`${origin}/`, dev);
@@ -54,6 +63,12 @@ describe("npm run dev on a fresh clone's state", () => {
     const reply = await fetch(`${origin}/`);
     expect(reply.headers.get("content-type")).toContain("text/html");
     expect(await reply.text()).toMatch(/<title>Kestrel \(KSTL\): /);
+  });
+
+  it("draws the configured brand colour into the stylesheet", async () => {
+    const css = await (await fetch(`${origin}/app/app.css?direct`)).text();
+    expect(css).toContain(`--color-brand-600: ${BRAND};`);
+    expect(css).not.toContain("--color-brand-600: #b24a1f");
   });
 
   it("serves the files the build draws: favicon, share image, manifest, whitepaper, security.txt", async () => {
