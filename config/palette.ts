@@ -98,6 +98,7 @@ const PAIRINGS: Array<{ text: PaletteColor | "white" | "white/70"; on: PaletteCo
   { text: "ink-900", on: "sand-200", needs: 4.5 },
   { text: "ink-900", on: "ink-100", needs: 4.5 },
   { text: "ink-900", on: "brand-100", needs: 4.5 },
+  { text: "ink-800", on: "brand-100", needs: 4.5 },
   { text: "ink-900", on: "gold-400", needs: 4.5 },
   { text: "white", on: "brand-600", needs: 4.5 },
   { text: "white", on: "brand-700", needs: 4.5 },
