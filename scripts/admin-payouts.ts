@@ -4,10 +4,9 @@ import type { SiteConfig } from "../config/site.ts";
 import { systemClock } from "../server/clock.ts";
 import type { Database } from "../server/db/client.ts";
 import type { ServerEnv } from "../server/env.ts";
-import { returnPayoutAsStaff } from "../server/services/console/staff-money-moves.ts";
+import { batchPayoutsAsStaff, returnPayoutAsStaff, sendBatchAsStaff } from "../server/services/console/staff-money-moves.ts";
 import {
   batchExists,
-  createBatch,
   listPayouts,
   nothingOwedMessage,
   payoutsAboveBatchLimit,
@@ -22,10 +21,11 @@ import { reconcileDepsFrom, SenderNotReady, senderDepsFrom } from "../server/ser
 import { UsageError } from "./usage-error.ts";
 
 export const PAYOUTS_HELP = `  payouts list [--status S] [--limit N]        payouts, newest first
-  payouts batch [--max-count N] [--max-total TOKENS]
+  payouts batch [--max-count N] [--max-total TOKENS] [--reason TEXT]
                                                freeze requested payouts, oldest first, into a batch
   payouts export BATCH [--out FILE]            Safe Transaction Builder JSON for what a batch still owes
-  payouts send BATCH [--dry-run]               pay a batch from the hot wallet (PAYOUT_SENDER_KEY)
+  payouts send BATCH [--dry-run] [--reason TEXT]
+                                               pay a batch from the hot wallet (PAYOUT_SENDER_KEY)
   payouts reconcile                            settle payouts from the chain's Transfer logs
   payouts return PAYOUT --reason TEXT          give an unpaid payout back to the balance
   payouts void PAYOUT --reason TEXT            forget a hot-wallet transaction the chain proves can never be
@@ -80,7 +80,8 @@ export async function runPayoutsCommand(
       const maxCount = options.maxCount === undefined ? 100n : wholeNumber(options.maxCount, "--max-count");
       const maxTotal = options.maxTotal === undefined ? env.PAYOUT_MAX_BATCH_TOKENS : wholeNumber(options.maxTotal, "--max-total");
       if (maxCount < 1n) throw new UsageError("--max-count must be at least 1");
-      const batch = await createBatch({ db, clock }, { maxCount: Number(maxCount), maxTotal });
+      const reason = options.reason?.trim() || "payouts batch from the shell";
+      const batch = await batchPayoutsAsStaff({ db, clock }, "shell", { maxCount: Number(maxCount), maxTotal }, reason);
       if (batch) {
         const total = batch.payouts.reduce((sum, payout) => sum + payout.amount, 0n);
         console.log(`Batch ${batch.batchId}: ${batch.payouts.length} payouts, ${total} ${site.token.symbol}.`);
@@ -110,7 +111,11 @@ export async function runPayoutsCommand(
       const batchId = Number(wholeNumber(target, "BATCH"));
       try {
         const deps = await senderDepsFrom(env, site, { db, clock, report: (line) => console.log(line) });
-        const summary = await sendBatch(deps, batchId, { dryRun: options.dryRun === true });
+        const reason = options.reason?.trim() || "payouts send from the shell";
+        const summary =
+          options.dryRun === true
+            ? await sendBatch(deps, batchId, { dryRun: true })
+            : await sendBatchAsStaff(deps, "shell", batchId, reason);
         console.log(JSON.stringify(summary));
         return 0;
       } catch (error) {

@@ -304,6 +304,12 @@ describe("payouts send from a hot wallet", () => {
       sql`select count(signed_tx)::int as signed, count(distinct sender_nonce)::int as nonces from payouts where batch_id = ${batchId}`,
     );
     expect(signed).toEqual({ signed: 50, nonces: 50 });
+    // Each run wrote who started it before it signed anything, the killed one too.
+    const started = await queryRows<{ actor: string; reason: string; sender: string }>(
+      database.db,
+      sql`select actor, reason, after->>'sender' as sender from audit_log where action = 'payouts.send' and subject = ${`batch:${batchId}`}`,
+    );
+    expect(started).toEqual(Array(2).fill({ actor: "shell", reason: "payouts send from the shell", sender: sender.address }));
 
     const summary = await reconcile();
     expect(summary.alerts).toBe(0);

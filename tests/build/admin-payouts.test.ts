@@ -42,7 +42,17 @@ describe("npm run admin -- payouts", () => {
         `Payout ${payoutId} asks for 12000 ${site.token.symbol}, more than a whole batch (11999): no batch takes it. Return it, or batch it with a higher --max-total and pay it through the Safe.`,
       ].join("\n"),
     );
-    expect((await admin("payouts", "batch", "--max-count", "10")).stdout).toBe(`Batch 1: 1 payouts, 12000 ${site.token.symbol}.`);
+    expect((await admin("payouts", "batch", "--max-count", "10", "--reason", "weekly payouts")).stdout).toBe(
+      `Batch 1: 1 payouts, 12000 ${site.token.symbol}.`,
+    );
+    // Only the batch that was made is in the audit log, with the shell as its actor.
+    const batched = await queryRows<{ actor: string; subject: string; reason: string; after: unknown }>(
+      database.db,
+      sql`select actor, subject, reason, after from audit_log where action = 'payouts.batch'`,
+    );
+    expect(batched).toEqual([
+      { actor: "shell", subject: "batch:1", reason: "weekly payouts", after: { payouts: [payoutId], total: "12000" } },
+    ]);
     const out = path.join(mkdtempSync(path.join(tmpdir(), "payout-export-")), "batch-1.json");
     expect((await admin("payouts", "export", "1", "--out", out)).status).toBe(0);
     const file = JSON.parse(readFileSync(out, "utf8"));

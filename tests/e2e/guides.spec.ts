@@ -135,7 +135,7 @@ const required: Record<string, RegExp[]> = {
 
 /** Platform-only notes must not leak onto the other platform's page. */
 const forbidden: Record<string, RegExp[]> = {
-  [`/ios-import-account`]: [/Paste the key right away\. The iOS clipboard keeps/],
+  "/ios-import-account": [/Paste the key right away\. The iOS clipboard keeps/],
   "/browser-import-token": [/don't interact with it/, /Don't fill these fields in by hand/],
   [`/ios-buy-${slug}`]: [/price difference/, /Transaction submitted/],
   [`/ios-sell-${slug}`]: [/price difference/, /Transaction submitted/],

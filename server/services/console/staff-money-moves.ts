@@ -1,7 +1,9 @@
 import type { Clock } from "../../clock.ts";
 import type { Database } from "../../db/client.ts";
 import { type Adjustment, type AdjustmentResult, postAdjustment } from "../ledger.ts";
+import { type BatchLimits, createBatch } from "../payouts/batches.ts";
 import { type CloseResult, returnPayout } from "../payouts/requests.ts";
+import { type SenderDeps, type SendSummary, sendBatch } from "../payouts/sender.ts";
 import { findUserById } from "../users.ts";
 import { type Actor, recordAudit } from "./audit.ts";
 
@@ -40,4 +42,33 @@ export function returnPayoutAsStaff({ db, clock }: Deps, actor: Actor, payoutId:
       });
     return returned;
   });
+}
+
+/** A staff member freezes requested payouts into a batch, with its audit row, from the console or the shell. */
+export function batchPayoutsAsStaff({ db, clock }: Deps, actor: Actor, limits: BatchLimits, reason: string) {
+  return db.transaction(async (tx) => {
+    const made = await createBatch({ db: tx, clock }, limits);
+    if (made)
+      await recordAudit(tx, clock, actor, {
+        action: "payouts.batch",
+        subject: `batch:${made.batchId}`,
+        after: { payouts: made.payouts.map((payout) => payout.id), total: made.payouts.reduce((sum, p) => sum + p.amount, 0n) },
+        reason,
+      });
+    return made;
+  });
+}
+
+/**
+ * A staff member pays a batch from the hot wallet, from the console or the shell.
+ * The intent is written before anything is signed: a crash mid-send still leaves who started it and why.
+ */
+export async function sendBatchAsStaff(deps: SenderDeps, actor: Actor, batchId: number, reason: string): Promise<SendSummary> {
+  await recordAudit(deps.db, deps.clock, actor, {
+    action: "payouts.send",
+    subject: `batch:${batchId}`,
+    after: { sender: deps.account.address, fee_cap_gwei: deps.maxFeeGwei },
+    reason,
+  });
+  return sendBatch(deps, batchId, { dryRun: false });
 }

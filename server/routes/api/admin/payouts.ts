@@ -20,13 +20,12 @@ import type { SiteConfig } from "../../../../config/site.ts";
 import type { ServerEnv } from "../../../env.ts";
 import { openAlerts } from "../../../services/console/alerts.ts";
 import { recordAudit } from "../../../services/console/audit.ts";
-import { returnPayoutAsStaff } from "../../../services/console/staff-money-moves.ts";
+import { batchPayoutsAsStaff, returnPayoutAsStaff, sendBatchAsStaff } from "../../../services/console/staff-money-moves.ts";
 import {
   batchExists,
   batchesOwingPayouts,
   batchPayouts,
   batchProgress,
-  createBatch,
   listPayouts,
   nothingOwedMessage,
   payoutsAboveBatchLimit,
@@ -35,7 +34,7 @@ import {
 import { voidDeadTransaction, voidedMessage } from "../../../services/payouts/dead-transaction.ts";
 import { reconcileTransfers } from "../../../services/payouts/reconcile.ts";
 import { safeBatchFile } from "../../../services/payouts/safe-export.ts";
-import { SendRefused, sendBatch } from "../../../services/payouts/sender.ts";
+import { SendRefused } from "../../../services/payouts/sender.ts";
 import { SenderKeyError } from "../../../services/payouts/sender-key.ts";
 import { reconcileDepsFrom, SenderNotReady, senderDepsFrom } from "../../../services/payouts/settings.ts";
 import { type CodeCheckDeps, codeAccepted } from "./code-check.ts";
@@ -110,17 +109,7 @@ export async function consolePayoutRoutes(fastify: FastifyInstance, options: Opt
         maxCount: body.max_count ?? BATCH_COUNT_DEFAULT,
         maxTotal: body.max_total === undefined ? env.PAYOUT_MAX_BATCH_TOKENS : BigInt(body.max_total),
       };
-      const batch = await db.transaction(async (tx) => {
-        const made = await createBatch({ db: tx, clock }, limits);
-        if (made)
-          await recordAudit(tx, clock, actorOf(request), {
-            action: "payouts.batch",
-            subject: `batch:${made.batchId}`,
-            after: { payouts: made.payouts.map((payout) => payout.id), total: made.payouts.reduce((sum, p) => sum + p.amount, 0n) },
-            reason: body.reason,
-          });
-        return made;
-      });
+      const batch = await batchPayoutsAsStaff({ db, clock }, actorOf(request), limits, body.reason);
       const tooLarge = (await payoutsAboveBatchLimit(db, limits.maxTotal)).map((payout) => ({
         id: payout.id,
         amount: payout.amount.toString(),
@@ -183,14 +172,7 @@ export async function consolePayoutRoutes(fastify: FastifyInstance, options: Opt
       const batchId = request.params.id;
       try {
         const deps = await senderDepsFrom(env, site, { db, clock, report: (line) => request.log.info({ batchId }, line) });
-        // The intent is written before anything is signed: a crash mid-send still leaves who started it and why.
-        await recordAudit(db, clock, actorOf(request), {
-          action: "payouts.send",
-          subject: `batch:${batchId}`,
-          after: { sender: deps.account.address, fee_cap_gwei: env.PAYOUT_MAX_FEE_GWEI },
-          reason: body.reason,
-        });
-        const summary = await sendBatch(deps, batchId, { dryRun: false });
+        const summary = await sendBatchAsStaff(deps, actorOf(request), batchId, body.reason);
         return {
           signed: summary.signed,
           rebroadcast: summary.rebroadcast,
