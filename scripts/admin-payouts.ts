@@ -5,16 +5,10 @@ import { systemClock } from "../server/clock.ts";
 import type { Database } from "../server/db/client.ts";
 import type { ServerEnv } from "../server/env.ts";
 import { batchPayoutsAsStaff, returnPayoutAsStaff, sendBatchAsStaff } from "../server/services/console/staff-money-moves.ts";
-import {
-  batchExists,
-  listPayouts,
-  nothingOwedMessage,
-  payoutsAboveBatchLimit,
-  payoutsOwedByBatch,
-} from "../server/services/payouts/batches.ts";
+import { listPayouts, payoutsAboveBatchLimit } from "../server/services/payouts/batches.ts";
 import { voidDeadTransaction, voidedMessage } from "../server/services/payouts/dead-transaction.ts";
 import { reconcileTransfers } from "../server/services/payouts/reconcile.ts";
-import { safeBatchFile } from "../server/services/payouts/safe-export.ts";
+import { handOutSafeFile } from "../server/services/payouts/safe-file.ts";
 import { SendRefused, sendBatch } from "../server/services/payouts/sender.ts";
 import { SenderKeyError } from "../server/services/payouts/sender-key.ts";
 import { reconcileDepsFrom, SenderNotReady, senderDepsFrom } from "../server/services/payouts/settings.ts";
@@ -27,7 +21,9 @@ export const PAYOUTS_HELP = `  payouts list [--status S] [--limit N]        payo
   payouts send BATCH [--dry-run] [--reason TEXT]
                                                pay a batch from the hot wallet (PAYOUT_SENDER_KEY)
   payouts reconcile                            settle payouts from the chain's Transfer logs
-  payouts return PAYOUT --reason TEXT          give an unpaid payout back to the balance
+  payouts return PAYOUT --reason TEXT [--safe-nonce N]
+                                               give an unpaid payout back to the balance; from a batch whose
+                                               Safe file was exported, once Safe nonce N is used without paying it
   payouts void PAYOUT --reason TEXT            forget a hot-wallet transaction the chain proves can never be
                                                mined (another took its nonce); the next send signs it again`;
 
@@ -39,6 +35,7 @@ export type PayoutOptions = {
   out?: string;
   dryRun?: boolean;
   reason?: string;
+  safeNonce?: string;
 };
 
 function wholeNumber(text: string | undefined, what: string): bigint {
@@ -94,13 +91,9 @@ export async function runPayoutsCommand(
     }
     case "export": {
       const batchId = Number(wholeNumber(target, "BATCH"));
-      const payouts = await payoutsOwedByBatch(db, batchId);
-      if (payouts.length === 0) {
-        if (!(await batchExists(db, batchId))) throw new UsageError(`batch ${batchId} does not exist`);
-        throw new UsageError(nothingOwedMessage(batchId));
-      }
-      const file = safeBatchFile({ site, treasury: requireTreasury(env), now: clock.now() }, batchId, payouts);
-      const json = `${JSON.stringify(file, null, 2)}\n`;
+      const handed = await handOutSafeFile({ db, site, treasury: requireTreasury(env), now: clock.now() }, batchId);
+      if (!handed.ok) throw new UsageError(handed.status === 404 ? `batch ${batchId} does not exist` : handed.message);
+      const json = `${JSON.stringify(handed.file, null, 2)}\n`;
       if (options.out) {
         writeFileSync(options.out, json, { flag: "wx" });
         console.log(`Wrote ${options.out}: import it in Safe{Wallet} → Apps → Transaction Builder.`);
@@ -132,7 +125,9 @@ export async function runPayoutsCommand(
     }
     case "return": {
       const payoutId = Number(wholeNumber(target, "PAYOUT"));
-      const result = await returnPayoutAsStaff({ db, clock }, "shell", payoutId, options.reason ?? "");
+      const safeNonce = options.safeNonce === undefined ? undefined : wholeNumber(options.safeNonce, "--safe-nonce");
+      const chain = reconcileDepsFrom(env, site, { db, clock });
+      const result = await returnPayoutAsStaff({ db, clock, chain }, "shell", payoutId, { reason: options.reason ?? "", safeNonce });
       if (!result.ok) throw new UsageError(result.message);
       console.log(`Payout ${payoutId} returned; the member's balance is now ${result.balance} ${site.token.symbol}.`);
       return 0;

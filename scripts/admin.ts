@@ -72,6 +72,7 @@ export async function runAdmin(argv: string[], open: typeof openConfiguredDataba
       "max-total": { type: "string" },
       out: { type: "string" },
       "dry-run": { type: "boolean" },
+      "safe-nonce": { type: "string" },
       all: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
@@ -188,6 +189,7 @@ export async function runAdmin(argv: string[], open: typeof openConfiguredDataba
             out: values.out,
             dryRun: values["dry-run"],
             reason: values.reason,
+            safeNonce: values["safe-nonce"],
           },
           { db, env, site },
         );

@@ -139,6 +139,15 @@ export const batchIdParams = z.object({ id: rowId });
 export const alertIdParams = z.object({ id: rowId });
 export const payoutIdParams = z.object({ id: bigRowId });
 export const moneyMoveBody = jsonObject({ reason: reasonField, code: sixDigits });
+/** A return may name the Safe nonce of the batch's Safe transaction, once it was rejected or replaced. */
+export const returnPayoutBody = jsonObject({
+  reason: reasonField,
+  code: sixDigits,
+  safe_nonce: z
+    .string()
+    .regex(/^\d{1,18}$/, "The Safe nonce is a whole number, as Safe{Wallet} shows it.")
+    .optional(),
+});
 export const reasonBody = jsonObject({ reason: reasonField });
 export const reconcileReply = z.object({
   matched: z.number().int(),

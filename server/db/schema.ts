@@ -256,6 +256,8 @@ export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 export const payoutBatches = pgTable("payout_batches", {
   id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  /** When its Safe file first left the server: from then on a signed Safe transaction may pay its payouts. */
+  safeFileAt: timestamp("safe_file_at", { withTimezone: true }),
 });
 
 export const payouts = pgTable(

@@ -9,6 +9,7 @@ import { queryRows } from "../../server/db/client.ts";
 import { users } from "../../server/db/schema.ts";
 import { postAdjustment } from "../../server/services/ledger.ts";
 import { requestPayout } from "../../server/services/payouts/requests.ts";
+import { SAFE_PROOF_REFUSALS } from "../../server/services/payouts/safe-file.ts";
 import { createUser } from "../factories.ts";
 import { adminInProcess } from "../helpers/admin.ts";
 import { expectLedgerBalanced } from "../helpers/ledger.ts";
@@ -63,6 +64,12 @@ describe("npm run admin -- payouts", () => {
     );
 
     expect((await admin("payouts", "return", String(payoutId))).error).toBe("A reason is required.");
+    // The Safe file left the server, so only the chain can say the Safe will not pay it: here there is no node to ask.
+    expect((await admin("payouts", "return", String(payoutId), "--reason", "signers refused")).error).toBe(SAFE_PROOF_REFUSALS.noNode);
+    expect((await admin("payouts", "return", String(payoutId), "--reason", "signers refused", "--safe-nonce", "x")).error).toBe(
+      "--safe-nonce must be a whole number",
+    );
+    await database.db.execute(sql`update payout_batches set safe_file_at = null where id = 1`);
     expect((await admin("payouts", "return", String(payoutId), "--reason", "signers refused")).stdout).toBe(
       `Payout ${payoutId} returned; the member's balance is now 15000 ${site.token.symbol}.`,
     );

@@ -245,13 +245,20 @@ test.describe("operator console", () => {
     await expectAccessible(page);
   });
 
-  test("an admin batches, downloads the Safe file, reconciles from the chain, returns a transfer and rejects a flagged one", async ({
+  test("an admin batches, downloads the Safe file, returns a transfer the signers refused, reconciles from the chain and rejects a flagged one", async ({
     browser,
   }) => {
     test.setTimeout(300_000);
     const anvil = await startAnvil();
     const treasury = privateKeyToAccount(generatePrivateKey()).address;
-    const chain = await payoutChain(anvil.rpcUrl, { treasury, decimals: site.token.decimals, at: getAddress(site.token.address) });
+    const chain = await payoutChain(anvil.rpcUrl, {
+      treasury,
+      decimals: site.token.decimals,
+      at: getAddress(site.token.address),
+      safe: true,
+    });
+    // The treasury Safe exists well before its first payout: its nonce is read at settled blocks.
+    await chain.test.mine({ blocks: CONFIRMATIONS });
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "kestrel-console-e2e-"));
     const server = await startServer({
       PGLITE_DIR: path.join(dataDir, "pglite"),
@@ -268,6 +275,7 @@ test.describe("operator console", () => {
       const paidContext = await newContext();
       const paid = await requestTransfer(await paidContext.newPage(), paidContext, server.url);
       const returnedContext = await newContext();
+      const returned = await requestTransfer(await returnedContext.newPage(), returnedContext, server.url);
       const flaggedContext = await newContext();
       const flagged = await requestTransfer(await flaggedContext.newPage(), flaggedContext, server.url, {
         flagged: "another account gave this wallet",
@@ -284,21 +292,50 @@ test.describe("operator console", () => {
       await batchCard.getByLabel("Reason").fill("weekly payouts");
       await batchCard.getByLabel("Code from your authenticator app").fill(await nextCode());
       await batchCard.getByRole("button", { name: "Make the batch" }).click();
-      await expect(batchCard.getByRole("status")).toHaveText(/^Batch \d+: 1 transfer, 10,000 KSTL\.$/);
+      await expect(batchCard.getByRole("status")).toHaveText(/^Batch \d+: 2 transfers, 20,000 KSTL\.$/);
       await expectAccessible(page);
 
-      const [download] = await Promise.all([
-        page.waitForEvent("download"),
-        batchCard.getByRole("button", { name: /^Download the Safe file for batch \d+$/ }).click(),
+      const downloadSafeFile = async () => {
+        const [download] = await Promise.all([
+          page.waitForEvent("download"),
+          batchCard.getByRole("button", { name: /^Download the Safe file for batch \d+$/ }).click(),
+        ]);
+        expect(download.suggestedFilename()).toMatch(new RegExp(`^${site.token.slug}-payouts-batch-\\d+\\.json$`));
+        const raw = JSON.parse(readFileSync(await download.path(), "utf8")) as SafeBatchFile;
+        const file = safeBatchFile.parse(raw);
+        expect(file.meta.createdFromSafeAddress).toBe(treasury);
+        expect(file.meta.checksum).toBe(batchFileChecksum(raw));
+        return file;
+      };
+      const transferOf = (wallet: string) => [
+        chain.token,
+        { to: wallet, amount: (10_000n * 10n ** BigInt(site.token.decimals)).toString() },
+      ];
+      const proposed = await downloadSafeFile();
+      expect(proposed.transactions.map((call) => [getAddress(call.to), call.contractInputsValues])).toEqual([
+        transferOf(paid.wallet),
+        transferOf(returned.wallet),
       ]);
-      const raw = JSON.parse(readFileSync(await download.path(), "utf8")) as SafeBatchFile;
-      const file = safeBatchFile.parse(raw);
-      expect(download.suggestedFilename()).toMatch(new RegExp(`^${site.token.slug}-payouts-batch-\\d+\\.json$`));
-      expect(file.meta.createdFromSafeAddress).toBe(treasury);
-      expect(file.meta.checksum).toBe(batchFileChecksum(raw));
-      expect(file.transactions.map((call) => [getAddress(call.to), call.contractInputsValues])).toEqual([
-        [chain.token, { to: paid.wallet, amount: (10_000n * 10n ** BigInt(site.token.decimals)).toString() }],
-      ]);
+
+      // The signers refuse one transfer: they reject the Safe transaction, and once that is deep enough the admin
+      // returns the refused transfer, naming the nonce, and makes the file again without it.
+      const proposedNonce = await chain.safeNonce();
+      await chain.rejectSafeTransaction();
+      await chain.test.mine({ blocks: CONFIRMATIONS });
+      await page.getByLabel("Status").selectOption("batched");
+      const transfers = page.getByRole("region", { name: "Transfers" });
+      const returnedId =
+        (await transfers.getByRole("row").filter({ hasText: returned.wallet }).getByRole("cell").first().textContent()) ?? "";
+      const returnCard = page.getByRole("region", { name: "Return a transfer" });
+      await returnCard.getByLabel("Transfer number").fill(returnedId);
+      await returnCard.getByLabel("Reason").fill("the signers refused this transfer");
+      await returnCard.getByLabel(/^Safe nonce/).fill(String(proposedNonce));
+      await returnCard.getByLabel("Code from your authenticator app").fill(await nextCode());
+      await returnCard.getByRole("button", { name: "Return the transfer" }).click();
+      await expect(returnCard.getByRole("status")).toHaveText("Returned. The member's balance is now 12,000 KSTL.");
+      await expectAccessible(page);
+      const file = await downloadSafeFile();
+      expect(file.transactions.map((call) => [getAddress(call.to), call.contractInputsValues])).toEqual([transferOf(paid.wallet)]);
 
       // The Safe's signers execute the file: the same calls, from the treasury.
       await chain.executeSafeFile(file);
@@ -307,7 +344,6 @@ test.describe("operator console", () => {
       await reconcileCard.getByRole("button", { name: "Reconcile now" }).click();
       await expect(reconcileCard.getByRole("status")).toHaveText("Matched 1, confirmed 1, reverted 0, new alerts 0.");
       await page.getByLabel("Status").selectOption("confirmed");
-      const transfers = page.getByRole("region", { name: "Transfers" });
       await expect(transfers.getByRole("row").filter({ hasText: paid.wallet })).toContainText("confirmed");
       expect(await chain.balanceOf(paid.wallet)).toBe(10_000n * 10n ** BigInt(site.token.decimals));
 
@@ -331,17 +367,6 @@ test.describe("operator console", () => {
       await alerts.getByRole("button", { name: `Mark alert ${alertId} handled` }).click();
       await expect(page.getByRole("status").filter({ hasText: "marked handled" })).toHaveText(`Alert ${alertId} is marked handled.`);
       await expect(alerts).toHaveCount(0);
-
-      const returned = await requestTransfer(await returnedContext.newPage(), returnedContext, server.url);
-      await page.getByLabel("Status").selectOption("requested");
-      const returnedRow = transfers.getByRole("row").filter({ hasText: returned.wallet });
-      const returnedId = (await returnedRow.getByRole("cell").first().textContent()) ?? "";
-      const returnCard = page.getByRole("region", { name: "Return a transfer" });
-      await returnCard.getByLabel("Transfer number").fill(returnedId);
-      await returnCard.getByLabel("Reason").fill("the member asked to keep the tokens");
-      await returnCard.getByLabel("Code from your authenticator app").fill(await nextCode());
-      await returnCard.getByRole("button", { name: "Return the transfer" }).click();
-      await expect(returnCard.getByRole("status")).toHaveText("Returned. The member's balance is now 12,000 KSTL.");
 
       await page.getByRole("link", { name: "Review" }).click();
       const review = page.getByRole("region", { name: new RegExp(`to ${flagged.email.replace(/\./g, "\\.")}$`) });

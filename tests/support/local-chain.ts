@@ -62,7 +62,7 @@ export function compileFixtures(): Record<string, { abi: Abi; bytecode: Hex }> {
   const solc = require("solc") as { compile(input: string): string };
   const dir = path.resolve("tests/fixtures/contracts");
   const sources = Object.fromEntries(
-    ["TestToken.sol", "TestPool.sol"].map((file) => [file, { content: readFileSync(path.join(dir, file), "utf8") }]),
+    ["TestToken.sol", "TestPool.sol", "TestSafe.sol"].map((file) => [file, { content: readFileSync(path.join(dir, file), "utf8") }]),
   );
   const output = JSON.parse(
     solc.compile(
@@ -110,12 +110,17 @@ export const ERC20_ABI = parseAbi([
   "event Transfer(address indexed from, address indexed to, uint256 value)",
 ]);
 
+const SAFE_ABI = parseAbi(["function nonce() view returns (uint256)", "function useNonce()"]);
+
 /**
  * The payout side of the chain: the test token deployed, a treasury holding
  * its supply, and anvil's test actions (impersonation stands in for the
  * treasury Safe's signers; snapshots and reverts make reorgs).
  */
-export async function payoutChain(rpcUrl: string, { decimals = 18, treasury, at }: { decimals?: number; treasury: Address; at?: Address }) {
+export async function payoutChain(
+  rpcUrl: string,
+  { decimals = 18, treasury, at, safe = false }: { decimals?: number; treasury: Address; at?: Address; safe?: boolean },
+) {
   const contracts = compileFixtures();
   const dev = devWallet(rpcUrl);
   const supply = 10n ** 12n * 10n ** BigInt(decimals);
@@ -125,6 +130,12 @@ export async function payoutChain(rpcUrl: string, { decimals = 18, treasury, at 
   const token = at ? await copyTokenTo(rpcUrl, deployed, at, treasury) : deployed;
   const client = createPublicClient({ chain: foundry, transport: http(rpcUrl) });
   await test.setBalance({ address: treasury, value: 10n ** 21n });
+  const USE_SAFE_NONCE = { to: treasury, data: encodeFunctionData({ abi: SAFE_ABI, functionName: "useNonce" }) };
+  if (safe) {
+    const safeCode = await client.getCode({ address: await dev.deploy(contracts.TestSafe as { abi: Abi; bytecode: Hex }, []) });
+    if (!safeCode) throw new Error("the test Safe has no code");
+    await test.setCode({ address: treasury, bytecode: safeCode });
+  }
   return {
     token,
     test,
@@ -138,7 +149,7 @@ export async function payoutChain(rpcUrl: string, { decimals = 18, treasury, at 
       await test.stopImpersonatingAccount({ address: treasury });
       return hash;
     },
-    /** Executes a Safe Transaction Builder file from the treasury, call by call, as its signers would. */
+    /** Executes a Safe Transaction Builder file from the treasury, call by call, as its signers would; a Safe treasury's nonce is then used. */
     async executeSafeFile(file: SafeBatchFile): Promise<void> {
       for (const call of file.transactions)
         await this.sendAsTreasury({
@@ -149,7 +160,14 @@ export async function payoutChain(rpcUrl: string, { decimals = 18, treasury, at 
             args: [call.contractInputsValues.to as Address, BigInt(call.contractInputsValues.amount)],
           }),
         });
+      if (safe) await this.sendAsTreasury(USE_SAFE_NONCE);
     },
+    /** The Safe's signers execute a rejection: its nonce is used, and nothing is paid. */
+    async rejectSafeTransaction(): Promise<void> {
+      if (!safe) throw new Error("the treasury is not a Safe here");
+      await this.sendAsTreasury(USE_SAFE_NONCE);
+    },
+    safeNonce: () => client.readContract({ address: treasury, abi: SAFE_ABI, functionName: "nonce" }),
     balanceOf: (owner: Address) => client.readContract({ address: token, abi: ERC20_ABI, functionName: "balanceOf", args: [owner] }),
   };
 }

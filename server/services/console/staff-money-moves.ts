@@ -2,7 +2,9 @@ import type { Clock } from "../../clock.ts";
 import type { Database } from "../../db/client.ts";
 import { type Adjustment, type AdjustmentResult, postAdjustment } from "../ledger.ts";
 import { type BatchLimits, createBatch } from "../payouts/batches.ts";
-import { type CloseResult, returnPayout } from "../payouts/requests.ts";
+import type { ReconcileDeps } from "../payouts/reconcile.ts";
+import { type CloseResult, PAYOUT_REFUSALS, returnPayout } from "../payouts/requests.ts";
+import { proveSafeCannotPay } from "../payouts/safe-file.ts";
 import { type SenderDeps, type SendSummary, sendBatch } from "../payouts/sender.ts";
 import { findUserById } from "../users.ts";
 import { type Actor, recordAudit } from "./audit.ts";
@@ -29,15 +31,27 @@ export function adjustBalanceAsStaff({ db, clock }: Deps, actor: Actor, adjustme
   });
 }
 
-/** A staff member gives an unpaid payout back to the member's balance, with its audit row, from the console or the shell. */
-export function returnPayoutAsStaff({ db, clock }: Deps, actor: Actor, payoutId: number, reason: string): Promise<CloseResult> {
+/**
+ * A staff member gives an unpaid payout back to the member's balance, with its
+ * audit row, from the console or the shell; from a batch whose Safe file was
+ * downloaded, only once the chain shows the Safe nonce named can no longer pay it.
+ */
+export async function returnPayoutAsStaff(
+  { db, clock, chain }: Deps & { chain: ReconcileDeps | null },
+  actor: Actor,
+  payoutId: number,
+  { reason, safeNonce }: { reason: string; safeNonce?: bigint },
+): Promise<CloseResult> {
+  if (!reason.trim()) return { ok: false, message: PAYOUT_REFUSALS.reasonRequired };
+  const proof = await proveSafeCannotPay({ db, chain }, payoutId, safeNonce);
+  if (!proof.ok) return { ok: false, message: proof.message };
   return db.transaction(async (tx) => {
     const returned = await returnPayout({ db: tx, clock }, payoutId, reason);
     if (returned.ok)
       await recordAudit(tx, clock, actor, {
         action: "payouts.return",
         subject: `payout:${payoutId}`,
-        after: { status: "returned", member_balance: returned.balance },
+        after: { status: "returned", member_balance: returned.balance, ...(safeNonce === undefined ? {} : { safe_nonce: safeNonce }) },
         reason,
       });
     return returned;

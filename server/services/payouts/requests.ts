@@ -18,6 +18,7 @@ export const PAYOUT_REFUSALS = {
   notCancellable: "This transfer can no longer be cancelled: it is already being paid.",
   notReturnable: "Only a requested or batched payout without a signed transaction can be returned.",
   notInReview: "This payout is not waiting for a review.",
+  reasonRequired: "A reason is required.",
   onHold: ACCOUNT_ON_HOLD,
 } as const;
 
@@ -204,7 +205,7 @@ export function cancelPayout(deps: { db: Database; clock: Clock }, userId: numbe
 
 /** The operator gives a stuck or refused payout back to the member's balance. */
 export function returnPayout(deps: { db: Database; clock: Clock }, payoutId: number, reason: string): Promise<CloseResult> {
-  if (!reason.trim()) return Promise.resolve({ ok: false, message: "A reason is required." });
+  if (!reason.trim()) return Promise.resolve({ ok: false, message: PAYOUT_REFUSALS.reasonRequired });
   return closeUnpaidPayout(deps, { payoutId, status: "returned", from: ["requested", "batched"], reason: reason.trim() });
 }
 

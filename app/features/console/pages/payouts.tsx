@@ -21,29 +21,47 @@ function settledNote({ paid, returned }: { paid: number; returned: number }): st
   return paid + returned === 0 ? "" : ` Its other payouts stay as they are: ${paid} already paid, ${returned} returned.`;
 }
 
-/** An admin's move on one transfer, named by its number, with a reason and a fresh code. */
+/**
+ * An admin's move on one transfer, named by its number, with a reason and a
+ * fresh code; with `askSafeNonce`, the Safe nonce a return from a batch whose
+ * Safe file was downloaded needs.
+ */
 function TransferMoneyMove<Reply>({
   action,
   submitLabel,
   successText,
   onDone,
+  askSafeNonce = false,
 }: {
   action: "return" | "void-transaction";
   submitLabel: string;
   successText?: (reply: Reply) => string;
   onDone: () => Promise<void> | void;
+  askSafeNonce?: boolean;
 }) {
   return (
     <div className="mt-3">
       <ActionForm<Reply>
         path={({ payout = "" }) => `/api/admin/payouts/${encodeURIComponent(payout)}/${action}`}
-        toBody={({ reason = "", code = "" }) => ({ reason, code })}
+        toBody={({ reason = "", code = "", safe_nonce = "" }) => ({
+          reason,
+          code,
+          ...(safe_nonce.trim() ? { safe_nonce: safe_nonce.trim() } : {}),
+        })}
         submitLabel={submitLabel}
         successText={successText}
         onDone={() => void onDone()}
       >
         <TextField label="Transfer number" name="payout" inputMode="numeric" required />
         <TextField label="Reason" name="reason" required />
+        {askSafeNonce ? (
+          <TextField
+            label="Safe nonce of the batch's transaction"
+            hint="Needed once the batch's Safe file was downloaded: the nonce Safe{Wallet} shows for that transaction, after it was rejected or replaced and executed. The transfer goes back only when the chain shows that nonce used without paying it."
+            name="safe_nonce"
+            inputMode="numeric"
+          />
+        ) : null}
         <CodeField />
       </ActionForm>
     </div>
@@ -261,6 +279,7 @@ export function ConsolePayouts() {
           <p className="mt-2 text-sm text-ink-800">The tokens go back to the member's balance, with the reason on their ledger.</p>
           <TransferMoneyMove<{ balance: string }>
             action="return"
+            askSafeNonce={!data?.hot_wallet}
             submitLabel="Return the transfer"
             successText={(reply) => `Returned. The member's balance is now ${formatTokens(reply.balance)}.`}
             onDone={reload}

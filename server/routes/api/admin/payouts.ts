@@ -13,6 +13,7 @@ import {
   payoutIdParams,
   reasonBody,
   reconcileReply,
+  returnPayoutBody,
   sendReply,
 } from "../../../../common/api/admin.ts";
 import { errorReply, successReply } from "../../../../common/api/fields.ts";
@@ -22,18 +23,15 @@ import { openAlerts } from "../../../services/console/alerts.ts";
 import { recordAudit } from "../../../services/console/audit.ts";
 import { batchPayoutsAsStaff, returnPayoutAsStaff, sendBatchAsStaff } from "../../../services/console/staff-money-moves.ts";
 import {
-  batchExists,
   batchesOwingPayouts,
   batchPayouts,
   batchProgress,
   listPayouts,
-  nothingOwedMessage,
   payoutsAboveBatchLimit,
-  payoutsOwedByBatch,
 } from "../../../services/payouts/batches.ts";
 import { voidDeadTransaction, voidedMessage } from "../../../services/payouts/dead-transaction.ts";
 import { reconcileTransfers } from "../../../services/payouts/reconcile.ts";
-import { safeBatchFile } from "../../../services/payouts/safe-export.ts";
+import { handOutSafeFile } from "../../../services/payouts/safe-file.ts";
 import { SendRefused } from "../../../services/payouts/sender.ts";
 import { SenderKeyError } from "../../../services/payouts/sender-key.ts";
 import { reconcileDepsFrom, SenderNotReady, senderDepsFrom } from "../../../services/payouts/settings.ts";
@@ -147,12 +145,12 @@ export async function consolePayoutRoutes(fastify: FastifyInstance, options: Opt
     { config: { consoleAccess: "admin" }, schema: { params: batchIdParams } },
     async (request, reply) => {
       if (!env.PAYOUT_TREASURY_ADDRESS) return reply.code(409).send({ err_msg: "Set PAYOUT_TREASURY_ADDRESS (the treasury Safe) first." });
-      const payouts = await payoutsOwedByBatch(db, request.params.id);
-      if (payouts.length === 0) {
-        if (!(await batchExists(db, request.params.id))) return reply.code(404).send({ err_msg: "That batch does not exist." });
-        return reply.code(409).send({ err_msg: nothingOwedMessage(request.params.id) });
-      }
-      const file = safeBatchFile({ site, treasury: env.PAYOUT_TREASURY_ADDRESS as Address, now: clock.now() }, request.params.id, payouts);
+      const handed = await handOutSafeFile(
+        { db, site, treasury: env.PAYOUT_TREASURY_ADDRESS as Address, now: clock.now() },
+        request.params.id,
+      );
+      if (!handed.ok) return reply.code(handed.status).send({ err_msg: handed.message });
+      const file = handed.file;
       return reply
         .type("application/json; charset=utf-8")
         .header("content-disposition", `attachment; filename="${site.token.slug}-payouts-batch-${request.params.id}.json"`)
@@ -235,13 +233,15 @@ export async function consolePayoutRoutes(fastify: FastifyInstance, options: Opt
     "/api/admin/payouts/:id/return",
     {
       config: { consoleAccess: "admin", stateChanging: true },
-      schema: { params: payoutIdParams, body: moneyMoveBody, response: { 200: balanceReply, "4xx": errorReply } },
+      schema: { params: payoutIdParams, body: returnPayoutBody, response: { 200: balanceReply, "4xx": errorReply } },
     },
     async (request, reply) => {
       const body = request.body;
       if (!(await freshCode(request, reply, body.code))) return reply;
       const payoutId = request.params.id;
-      const result = await returnPayoutAsStaff({ db, clock }, actorOf(request), payoutId, body.reason);
+      const chain = reconcileDepsFrom(env, site, { db, clock });
+      const safeNonce = body.safe_nonce === undefined ? undefined : BigInt(body.safe_nonce);
+      const result = await returnPayoutAsStaff({ db, clock, chain }, actorOf(request), payoutId, { reason: body.reason, safeNonce });
       if (!result.ok) return reply.code(409).send({ err_msg: result.message });
       return { balance: result.balance.toString() };
     },

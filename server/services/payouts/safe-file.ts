@@ -1,0 +1,84 @@
+import { sql } from "drizzle-orm";
+import { type Address, ContractFunctionExecutionError, parseAbi } from "viem";
+import type { SiteConfig } from "../../../config/site.ts";
+import { type Database, queryRows } from "../../db/client.ts";
+import { batchExists, nothingOwedMessage, payoutsOwedByBatch } from "./batches.ts";
+import { type ReconcileDeps, reconcileTransfers } from "./reconcile.ts";
+import { type SafeBatchFile, safeBatchFile } from "./safe-export.ts";
+
+const SAFE_NONCE_ABI = parseAbi(["function nonce() view returns (uint256)"]);
+
+export type SafeFileResult = { ok: true; file: SafeBatchFile } | { ok: false; status: 404 | 409; message: string };
+
+/**
+ * The Safe file of what a batch still owes, noting the first time one left the
+ * server: from then on a signed Safe transaction may pay those payouts, and
+ * returning one of them needs the chain's word (`proveSafeCannotPay`).
+ */
+export async function handOutSafeFile(
+  { db, site, treasury, now }: { db: Database; site: SiteConfig; treasury: Address; now: Date },
+  batchId: number,
+): Promise<SafeFileResult> {
+  const payouts = await payoutsOwedByBatch(db, batchId);
+  if (payouts.length === 0) {
+    if (!(await batchExists(db, batchId))) return { ok: false, status: 404, message: "That batch does not exist." };
+    return { ok: false, status: 409, message: nothingOwedMessage(batchId) };
+  }
+  await db.execute(sql`update payout_batches set safe_file_at = coalesce(safe_file_at, ${now}) where id = ${batchId}`);
+  return { ok: true, file: safeBatchFile({ site, treasury, now }, batchId, payouts) };
+}
+
+export type SafeProof = { ok: true } | { ok: false; status: 404 | 409; message: string };
+
+export const SAFE_PROOF_REFUSALS = {
+  nonceNeeded: (batchId: number) =>
+    `Batch ${batchId}'s Safe file was downloaded, so a Safe transaction may still pay this transfer. Reject or replace that transaction in Safe{Wallet}, then give its Safe nonce once the chain has it.`,
+  noNode:
+    "Set PAYOUT_RPC_URL and PAYOUT_TREASURY_ADDRESS: returning a transfer from a batch whose Safe file was downloaded needs the chain.",
+  nonceUnused: (nonce: bigint, treasury: Address, confirmations: number) =>
+    `Safe nonce ${nonce} of ${treasury} is not used with ${confirmations} confirmations yet, so the batch's Safe transaction may still execute. Reject or replace it in Safe{Wallet} first.`,
+} as const;
+
+/**
+ * Whether a payout may go back to the member's balance without the risk that
+ * its batch's Safe transaction pays it too. Nothing to prove unless it is
+ * `batched`, unsigned by the hot wallet, and its batch's Safe file left the
+ * server. Then the operator names the Safe nonce of the transaction that
+ * would pay it, and the chain must show that nonce used at a block with the
+ * confirmations reconciliation asks for, and reconciliation, run here up to a
+ * head at or past that block, must have left the payout unpaid: whichever
+ * Safe transaction used the nonce executed by then, and did not pay it.
+ * A treasury with no code is not a Safe, so no Safe transaction can pay from it.
+ */
+export async function proveSafeCannotPay(
+  { db, chain }: { db: Database; chain: ReconcileDeps | null },
+  payoutId: number,
+  safeNonce: bigint | undefined,
+): Promise<SafeProof> {
+  const [row] = await queryRows<{ status: string; signed: boolean; batch_id: number | null; safe_file_at: Date | null }>(
+    db,
+    sql`select p.status, p.signed_tx is not null as signed, p.batch_id, b.safe_file_at
+          from payouts p left join payout_batches b on b.id = p.batch_id where p.id = ${payoutId}`,
+  );
+  if (!row) return { ok: false, status: 404, message: "That transfer does not exist." };
+  if (row.status !== "batched" || row.signed || row.batch_id === null || row.safe_file_at === null) return { ok: true };
+  if (!chain) return { ok: false, status: 409, message: SAFE_PROOF_REFUSALS.noNode };
+  const { client, treasury, confirmations } = chain;
+  if (!(await client.getCode({ address: treasury }))) return { ok: true };
+  if (safeNonce === undefined) return { ok: false, status: 409, message: SAFE_PROOF_REFUSALS.nonceNeeded(row.batch_id) };
+
+  const reconciled = await reconcileTransfers(chain);
+  if (reconciled.skipped) return { ok: false, status: 409, message: `${reconciled.skipped} Try again.` };
+  const settledBlock = BigInt(reconciled.toBlock) - BigInt(confirmations) + 1n;
+  let used = 0n;
+  try {
+    if (settledBlock >= 0n)
+      used = await client.readContract({ address: treasury, abi: SAFE_NONCE_ABI, functionName: "nonce", blockNumber: settledBlock });
+  } catch (error) {
+    if (!(error instanceof ContractFunctionExecutionError)) throw error;
+    return { ok: false, status: 409, message: `Could not read the Safe nonce of ${treasury}: ${error.shortMessage}` };
+  }
+  if (used <= safeNonce) return { ok: false, status: 409, message: SAFE_PROOF_REFUSALS.nonceUnused(safeNonce, treasury, confirmations) };
+  // Reconciliation settles a payout the Safe transaction paid; the return's own update then finds it no longer batched.
+  return { ok: true };
+}
