@@ -162,6 +162,8 @@ export const sendReply = z.object({
   rebroadcast: z.number().int(),
   already_paid: z.number().int(),
   returned: z.number().int(),
+  /** Transfers whose transaction can never be mined (another used its nonce): void them, then send again. */
+  stuck: z.array(z.number().int()),
 });
 
 export const auditQuery = z.object({

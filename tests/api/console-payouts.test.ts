@@ -112,7 +112,7 @@ describe("payouts from the operator console on a local chain", () => {
     expect(await statusOf(given.id)).toBe("returned");
 
     const sent = await admin.post(`/api/admin/payouts/batches/${first.batch_id}/send`, { reason: "weekly run", code: admin.nextCode() });
-    expect(sent.json()).toEqual({ signed: 2, rebroadcast: 0, already_paid: 0, returned: 0 });
+    expect(sent.json()).toEqual({ signed: 2, rebroadcast: 0, already_paid: 0, returned: 0, stuck: [] });
     // The batch that held the returned payout has nothing left to pay, and says why.
     expect((await admin.get(`/api/admin/payouts/batches/${second.batch_id}`)).json()).toMatchObject({
       count: 0,
@@ -210,6 +210,8 @@ describe("payouts from the operator console on a local chain", () => {
       await wallet.sendTransaction({ to: treasury, value: 0n, nonce: stored.nonce });
       await chain.test.mine({ blocks: CONFIRMATIONS });
       expect(await chain.balanceOf(member.address)).toBe(0n);
+      // Sending again names the transfer whose transaction the chain can no longer mine.
+      expect((await send()).json()).toMatchObject({ signed: 0, rebroadcast: 0, stuck: [member.id] });
 
       const voided = await voidIt();
       expect(voided.json()).toEqual({

@@ -143,6 +143,7 @@ describe("payouts send from a hot wallet", () => {
       signed: 1,
       alreadyPaid: 0,
       returned: 1,
+      stuck: [],
       dryRun: false,
     });
     expect((await transfersTo(recipients)).map((log) => log.args.to)).toEqual([recipients[0]]);
@@ -181,8 +182,8 @@ describe("payouts send from a hot wallet", () => {
     });
     expect(await check()).toMatchObject({ ok: false, message: expect.stringMatching(/not used with 2 confirmations yet/) });
     await chain.test.mine({ blocks: 1 });
-    // Sending again only rebroadcasts the dead transaction, which the node calls "nonce too low": nothing moves.
-    expect(await sendBatch(deps(), batchId, { dryRun: false })).toMatchObject({ rebroadcast: 1, signed: 0 });
+    // Sending again finds the dead transaction ("nonce too low", and no receipt) and names it: nothing moves.
+    expect(await sendBatch(deps(), batchId, { dryRun: false })).toMatchObject({ rebroadcast: 0, signed: 0, stuck: [payoutId] });
     expect(await transfersTo(recipients)).toEqual([]);
 
     const found = await check();

@@ -10,6 +10,7 @@ import {
   type PublicClient,
   parseAbi,
   parseGwei,
+  TransactionReceiptNotFoundError,
 } from "viem";
 import type { Clock } from "../../clock.ts";
 import { type Database, queryRows } from "../../db/client.ts";
@@ -35,8 +36,20 @@ export type SenderDeps = {
   report(line: string): void;
 };
 
-/** `alreadyPaid`: sent or confirmed before this run; `returned`: given back to the member's balance, never sent. */
-export type SendSummary = { rebroadcast: number; signed: number; alreadyPaid: number; returned: number; dryRun: boolean };
+/**
+ * `alreadyPaid`: sent or confirmed before this run; `returned`: given back to
+ * the member's balance, never sent; `stuck`: payouts whose stored transaction
+ * can never be mined, because another transaction used its nonce (void them,
+ * and the next send signs them again).
+ */
+export type SendSummary = {
+  rebroadcast: number;
+  signed: number;
+  alreadyPaid: number;
+  returned: number;
+  stuck: number[];
+  dryRun: boolean;
+};
 
 export class SendRefused extends Error {}
 
@@ -92,12 +105,21 @@ export async function sendBatch(deps: SenderDeps, batchId: number, { dryRun }: {
     for (const payout of stored) report(`would broadcast again payout ${payout.id} (nonce ${payout.nonce})`);
     for (const payout of unsigned) report(`would sign payout ${payout.id}: ${payout.amount} tokens to ${payout.address}`);
     report(`fee up to ${formatGwei(fees.maxFeePerGas)} gwei per gas; nothing was signed or sent`);
-    return { rebroadcast: 0, signed: 0, alreadyPaid, returned, dryRun: true };
+    return { rebroadcast: 0, signed: 0, alreadyPaid, returned, stuck: [], dryRun: true };
   }
 
+  const stuck: number[] = [];
+  let rebroadcast = 0;
   for (const payout of stored) {
-    await broadcast(client, payout.signedTx as Hex);
-    report(`broadcast again payout ${payout.id} (nonce ${payout.nonce})`);
+    if (await broadcastIsDead(client, payout.signedTx as Hex)) {
+      stuck.push(payout.id);
+      report(
+        `payout ${payout.id}: its transaction can never be mined, another transaction used nonce ${payout.nonce}; void it (payouts void ${payout.id} --reason TEXT) and send again`,
+      );
+    } else {
+      rebroadcast++;
+      report(`broadcast again payout ${payout.id} (nonce ${payout.nonce})`);
+    }
   }
 
   let signed = 0;
@@ -136,11 +158,15 @@ export async function sendBatch(deps: SenderDeps, batchId: number, { dryRun }: {
         throw new SendRefused("Another send is using this hot wallet right now. Wait for it to finish, then run send again.");
       throw error;
     }
-    await broadcast(client, raw);
+    if (await broadcastIsDead(client, raw)) {
+      stuck.push(payout.id);
+      report(`payout ${payout.id}: another transaction used nonce ${nonce} while it was signed; void it and send again`);
+      continue;
+    }
     signed++;
     report(`sent payout ${payout.id}: ${payout.amount} tokens to ${payout.address}, transaction ${hash}`);
   }
-  return { rebroadcast: stored.length, signed, alreadyPaid, returned, dryRun: false };
+  return { rebroadcast, signed, alreadyPaid, returned, stuck, dryRun: false };
 }
 
 /** The next nonce: past both the chain's pending count and every transaction this wallet signed and stored. */
@@ -153,13 +179,25 @@ async function nextNonce({ db, client, account }: SenderDeps): Promise<number> {
   return Math.max(chainNonce, row?.next ?? 0);
 }
 
-/** Broadcasting is idempotent: a node that already has the transaction (or mined it) is not an error. */
-async function broadcast(client: PublicClient, raw: Hex): Promise<void> {
+/**
+ * Broadcasts a stored transaction; answers whether it is dead. Broadcasting is
+ * idempotent: a node that already has it is not an error. "Nonce too low" means
+ * its nonce is used: by this transaction (a receipt) or by another (dead).
+ */
+async function broadcastIsDead(client: PublicClient, raw: Hex): Promise<boolean> {
   try {
     await client.sendRawTransaction({ serializedTransaction: raw });
+    return false;
   } catch (error) {
     const text = String((error as Error).message ?? error);
-    if (/already known|known transaction|nonce too low|already imported|AlreadyKnown/i.test(text)) return;
+    if (/already known|known transaction|already imported|AlreadyKnown/i.test(text)) return false;
+    if (/nonce too low/i.test(text)) {
+      const receipt = await client.getTransactionReceipt({ hash: keccak256(raw) }).catch((lookup: unknown) => {
+        if (lookup instanceof TransactionReceiptNotFoundError) return null;
+        throw lookup;
+      });
+      return receipt === null;
+    }
     throw new SendRefused(`The node refused a signed transfer (${keccak256(raw)}): ${text.split("\n")[0]}`);
   }
 }

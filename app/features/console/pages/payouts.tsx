@@ -14,6 +14,13 @@ import { Cell, DataTable } from "../data-table.tsx";
 import { useConsoleQuery } from "../use-console-query.ts";
 
 type PayoutsPage = z.infer<typeof adminPayoutsReply>;
+
+/** Transfers a send found dead, with the way out. */
+function stuckNote(stuck: number[]): string {
+  if (stuck.length === 0) return "";
+  const [which, it] = stuck.length === 1 ? ["transfer", "it"] : ["transfers", "them"];
+  return ` Another transaction from the hot wallet took the nonce of ${which} ${stuck.join(", ")}: void ${it} below, then send again.`;
+}
 type Batch = z.infer<typeof batchReply>;
 
 /** The batch's payouts that a send leaves alone, named in its confirmation so the total is not read as the batch's. */
@@ -181,7 +188,7 @@ export function ConsolePayouts() {
                     : `Send batch ${id} from the hot wallet? Its total could not be read: ${batch.body?.err_msg ?? "no answer"}`;
                 }}
                 successText={(sent) =>
-                  `Signed ${sent.signed}, sent again ${sent.rebroadcast}, already paid ${sent.already_paid}, returned ${sent.returned}.`
+                  `Signed ${sent.signed}, sent again ${sent.rebroadcast}, already paid ${sent.already_paid}, returned ${sent.returned}.${stuckNote(sent.stuck)}`
                 }
                 onDone={() => void reload()}
               >

@@ -176,6 +176,7 @@ export async function consolePayoutRoutes(fastify: FastifyInstance, options: Opt
           rebroadcast: summary.rebroadcast,
           already_paid: summary.alreadyPaid,
           returned: summary.returned,
+          stuck: summary.stuck,
         };
       } catch (error) {
         if (error instanceof SendRefused || error instanceof SenderKeyError || error instanceof SenderNotReady)
