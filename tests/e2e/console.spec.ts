@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { BrowserContext, Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
-import { encodeFunctionData, erc20Abi, getAddress } from "viem";
+import { createWalletClient, encodeFunctionData, erc20Abi, getAddress, http } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { z } from "zod";
 import { loadSiteConfig } from "../../config/site.ts";
@@ -401,6 +401,117 @@ test.describe("operator console", () => {
       await expect(page.getByRole("img", { name: /^Claims per day, / })).toBeVisible();
       await page.screenshot({ path: "test-results/console-overview-1280.png", fullPage: true });
       await Promise.all([paidContext, returnedContext, flaggedContext, adminContext].map((context) => context.close()));
+    } finally {
+      await server.stop();
+      await anvil.stop();
+    }
+  });
+  test("with a hot wallet, an admin sends a batch, voids the transaction a hand-sent one made dead, and sends it again", async ({
+    browser,
+  }) => {
+    test.setTimeout(300_000);
+    // The hot wallet signs for the token's configured chain, so the node runs with its id.
+    const anvil = await startAnvil(["--chain-id", String(site.token.chainId)]);
+    const senderKey = generatePrivateKey();
+    const hotWallet = privateKeyToAccount(senderKey);
+    const chain = await payoutChain(anvil.rpcUrl, {
+      treasury: hotWallet.address,
+      decimals: site.token.decimals,
+      at: getAddress(site.token.address),
+    });
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "kestrel-hot-wallet-e2e-"));
+    const server = await startServer({
+      PGLITE_DIR: path.join(dataDir, "pglite"),
+      LOG_LEVEL: "warn",
+      E2E_HOOKS: "1",
+      SHARED_NETWORK_ACCOUNTS: "10000",
+      PAYOUT_RPC_URL: anvil.rpcUrl,
+      PAYOUT_TREASURY_ADDRESS: hotWallet.address,
+      PAYOUT_SENDER_KEY: senderKey,
+      PAYOUT_CONFIRMATIONS: String(CONFIRMATIONS),
+      PAYOUT_RECONCILE_SECONDS: "0",
+    });
+    const newContext = () => browser.newContext({ baseURL: server.url });
+    try {
+      const memberContext = await newContext();
+      const member = await requestTransfer(await memberContext.newPage(), memberContext, server.url);
+      const adminContext = await newContext();
+      const page = await adminContext.newPage();
+      await signedInUser(adminContext, server.url, { role: "admin" });
+      await page.goto("/admin/payouts");
+      const nextCode = await enrol(page);
+
+      const batchCard = page.getByRole("region", { name: "Make a batch" });
+      await batchCard.getByLabel("Reason").fill("weekly payouts");
+      await batchCard.getByLabel("Code from your authenticator app").fill(await nextCode());
+      await batchCard.getByRole("button", { name: "Make the batch" }).click();
+      await expect(batchCard.getByRole("status")).toHaveText(/^Batch \d+: 1 transfer, 10,000 KSTL\.$/);
+      const batchId = /^Batch (\d+)/.exec((await batchCard.getByRole("status").textContent()) ?? "")?.[1] ?? "";
+      // A hot wallet is not a Safe: no Safe file is offered.
+      await expect(page.getByRole("button", { name: /^Download the Safe file/ })).toHaveCount(0);
+
+      const sendCard = page.getByRole("region", { name: "Send with the hot wallet" });
+      const send = async (reason: string) => {
+        await sendCard.getByLabel("Batch number").fill(batchId);
+        await sendCard.getByLabel("Reason").fill(reason);
+        await sendCard.getByLabel("Code from your authenticator app").fill(await nextCode());
+        page.once("dialog", (dialog) => {
+          expect(dialog.message()).toBe(
+            `Send batch ${batchId} from the hot wallet: 1 transfer, 10,000 KSTL in all, with fees capped at 50 gwei?`,
+          );
+          void dialog.accept();
+        });
+        await sendCard.getByRole("button", { name: "Send the batch" }).click();
+        await expect(sendCard.getByRole("status")).toHaveText("Signed 1, sent again 0, already paid 0, returned 0.");
+      };
+
+      // The send's transaction waits in the node's pool; someone sends from the hot wallet by hand with its nonce.
+      await chain.test.setAutomine(false);
+      await send("weekly run");
+      const pool = await chain.test.getTxpoolContent();
+      const [pending] = Object.values(
+        pool.pending[hotWallet.address] ?? pool.pending[hotWallet.address.toLowerCase() as `0x${string}`] ?? {},
+      );
+      if (!pending) throw new Error("the send left nothing in the pool");
+      await chain.test.dropTransaction({ hash: pending.hash });
+      const byHand = createWalletClient({ account: hotWallet, chain: chain.chain, transport: http(anvil.rpcUrl) });
+      await byHand.sendTransaction({ to: hotWallet.address, value: 0n, nonce: Number(pending.nonce) });
+      await chain.test.mine({ blocks: CONFIRMATIONS });
+      await chain.test.setAutomine(true);
+
+      const voidCard = page.getByRole("region", { name: "Void a dead transaction" });
+      await page.getByLabel("Status").selectOption("batched");
+      const transferId =
+        (await page
+          .getByRole("region", { name: "Transfers" })
+          .getByRole("row")
+          .filter({ hasText: member.wallet })
+          .getByRole("cell")
+          .first()
+          .textContent()) ?? "";
+      await voidCard.getByLabel("Transfer number").fill(transferId);
+      await voidCard.getByLabel("Reason").fill("a transaction sent by hand took its nonce");
+      await voidCard.getByLabel("Code from your authenticator app").fill(await nextCode());
+      await voidCard.getByRole("button", { name: "Void the transaction" }).click();
+      await expect(voidCard.getByRole("status")).toHaveText(
+        `Transaction ${pending.hash} (nonce ${Number(pending.nonce)}) of transfer ${transferId} is void. The next send of its batch signs the transfer again.`,
+      );
+      await expectAccessible(page);
+
+      await send("after the void");
+      // The node mines a transaction soon after it answers the broadcast, not before.
+      const paidOut = 10_000n * 10n ** BigInt(site.token.decimals);
+      await expect.poll(() => chain.balanceOf(member.wallet)).toBe(paidOut);
+      await chain.test.mine({ blocks: CONFIRMATIONS });
+      const reconcileCard = page.getByRole("region", { name: "Reconcile now" });
+      await reconcileCard.getByRole("button", { name: "Reconcile now" }).click();
+      await expect(reconcileCard.getByRole("status")).toHaveText("Matched 1, confirmed 1, reverted 0, new alerts 0.");
+      expect(await chain.balanceOf(member.wallet)).toBe(paidOut);
+      await page.setViewportSize({ width: 390, height: 844 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await expectAccessible(page);
+      await page.screenshot({ path: "test-results/console-hot-wallet-390.png", fullPage: true });
+      await Promise.all([memberContext, adminContext].map((context) => context.close()));
     } finally {
       await server.stop();
       await anvil.stop();

@@ -5,6 +5,7 @@ import path from "node:path";
 import {
   type Abi,
   type Address,
+  type Chain,
   createPublicClient,
   createTestClient,
   createWalletClient,
@@ -86,10 +87,10 @@ export function compileFixtures(): Record<string, { abi: Abi; bytecode: Hex }> {
   return contracts;
 }
 
-export function devWallet(rpcUrl: string) {
+export function devWallet(rpcUrl: string, chain: Chain = foundry) {
   const account = privateKeyToAccount(DEV_KEY);
-  const wallet = createWalletClient({ account, chain: foundry, transport: http(rpcUrl) });
-  const client = createPublicClient({ chain: foundry, transport: http(rpcUrl) });
+  const wallet = createWalletClient({ account, chain, transport: http(rpcUrl) });
+  const client = createPublicClient({ chain, transport: http(rpcUrl) });
   return {
     async deploy(contract: { abi: Abi; bytecode: Hex }, args: unknown[]): Promise<`0x${string}`> {
       const hash = await wallet.deployContract({ abi: contract.abi, bytecode: contract.bytecode, args });
@@ -121,14 +122,16 @@ export async function payoutChain(
   rpcUrl: string,
   { decimals = 18, treasury, at, safe = false }: { decimals?: number; treasury: Address; at?: Address; safe?: boolean },
 ) {
+  // Anvil's own chain id by default; another (--chain-id) when a built site names the token's real chain.
+  const local: Chain = { ...foundry, id: await createPublicClient({ transport: http(rpcUrl) }).getChainId() };
   const contracts = compileFixtures();
-  const dev = devWallet(rpcUrl);
+  const dev = devWallet(rpcUrl, local);
   const supply = 10n ** 12n * 10n ** BigInt(decimals);
   const deployed = getAddress(await dev.deploy(contracts.TestToken as { abi: Abi; bytecode: Hex }, ["Kestrel", "KSTL", decimals, supply]));
   await dev.write(deployed, ERC20_ABI, "transfer", [treasury, supply]);
-  const test = createTestClient({ mode: "anvil", chain: foundry, transport: http(rpcUrl) });
+  const test = createTestClient({ mode: "anvil", chain: local, transport: http(rpcUrl) });
   const token = at ? await copyTokenTo(rpcUrl, deployed, at, treasury) : deployed;
-  const client = createPublicClient({ chain: foundry, transport: http(rpcUrl) });
+  const client = createPublicClient({ chain: local, transport: http(rpcUrl) });
   await test.setBalance({ address: treasury, value: 10n ** 21n });
   const USE_SAFE_NONCE = { to: treasury, data: encodeFunctionData({ abi: SAFE_ABI, functionName: "useNonce" }) };
   if (safe) {
@@ -140,10 +143,11 @@ export async function payoutChain(
     token,
     test,
     client,
+    chain: local,
     /** Sends a transaction as the treasury without its key, as its Safe's signers would once they approved it. */
     async sendAsTreasury(call: { to: Address; data: Hex }): Promise<Hex> {
       await test.impersonateAccount({ address: treasury });
-      const wallet = createWalletClient({ account: treasury, chain: foundry, transport: http(rpcUrl) });
+      const wallet = createWalletClient({ account: treasury, chain: local, transport: http(rpcUrl) });
       const hash = await wallet.sendTransaction({ to: call.to, data: call.data });
       await client.waitForTransactionReceipt({ hash });
       await test.stopImpersonatingAccount({ address: treasury });

@@ -2,7 +2,8 @@
  * An error in red, announced at once (role="alert"), or a success in green.
  * A form that can succeed passes `success` (null until then): its status
  * region is always present, so screen readers announce it when it fills.
- * `errorId` lets the field the error concerns point at it.
+ * `errorId` lets the field the error concerns point at it. A hash or an
+ * address in a message wraps rather than widening a phone's screen.
  */
 export function FormMessage({ error, success, errorId }: { error?: string | null; success?: string | null; errorId?: string }) {
   return (
@@ -11,7 +12,7 @@ export function FormMessage({ error, success, errorId }: { error?: string | null
         <p
           id={errorId}
           role="alert"
-          className="rounded-lg border border-danger-700/30 bg-red-50 px-4 py-3 text-base font-medium text-danger-700"
+          className="rounded-lg border border-danger-700/30 bg-red-50 px-4 py-3 text-base font-medium text-danger-700 wrap-anywhere"
         >
           {error}
         </p>
@@ -19,7 +20,7 @@ export function FormMessage({ error, success, errorId }: { error?: string | null
       {success === undefined ? null : (
         <div role="status">
           {success && !error ? (
-            <p className="rounded-lg border border-success-700/30 bg-green-50 px-4 py-3 text-base font-medium text-success-700">
+            <p className="rounded-lg border border-success-700/30 bg-green-50 px-4 py-3 text-base font-medium text-success-700 wrap-anywhere">
               {success}
             </p>
           ) : null}

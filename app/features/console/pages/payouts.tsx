@@ -184,7 +184,7 @@ export function ConsolePayouts() {
                 confirm={async ({ batch: id = "" }) => {
                   const batch = await get<z.infer<typeof batchSummaryReply>>(`/api/admin/payouts/batches/${encodeURIComponent(id)}`);
                   return batch.ok && batch.body
-                    ? `Send batch ${id} from the hot wallet: ${batch.body.count} transfers, ${formatTokens(batch.body.total)} in all, with fees capped at ${batch.body.fee_cap_gwei} gwei?${settledNote(batch.body)}`
+                    ? `Send batch ${id} from the hot wallet: ${batch.body.count} transfer${batch.body.count === 1 ? "" : "s"}, ${formatTokens(batch.body.total)} in all, with fees capped at ${batch.body.fee_cap_gwei} gwei?${settledNote(batch.body)}`
                     : `Send batch ${id} from the hot wallet? Its total could not be read: ${batch.body?.err_msg ?? "no answer"}`;
                 }}
                 successText={(sent) =>
