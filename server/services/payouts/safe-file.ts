@@ -28,7 +28,7 @@ export async function handOutSafeFile(
   return { ok: true, file: safeBatchFile({ site, treasury, now }, batchId, payouts) };
 }
 
-export type SafeProof = { ok: true } | { ok: false; status: 404 | 409; message: string };
+export type SafeProof = { ok: true } | { ok: false; message: string };
 
 export const SAFE_PROOF_REFUSALS = {
   nonceNeeded: (batchId: number) =>
@@ -60,15 +60,15 @@ export async function proveSafeCannotPay(
     sql`select p.status, p.signed_tx is not null as signed, p.batch_id, b.safe_file_at
           from payouts p left join payout_batches b on b.id = p.batch_id where p.id = ${payoutId}`,
   );
-  if (!row) return { ok: false, status: 404, message: "That transfer does not exist." };
-  if (row.status !== "batched" || row.signed || row.batch_id === null || row.safe_file_at === null) return { ok: true };
-  if (!chain) return { ok: false, status: 409, message: SAFE_PROOF_REFUSALS.noNode };
+  // The return itself refuses a payout that does not exist or is past returning.
+  if (row?.status !== "batched" || row.signed || row.batch_id === null || row.safe_file_at === null) return { ok: true };
+  if (!chain) return { ok: false, message: SAFE_PROOF_REFUSALS.noNode };
   const { client, treasury, confirmations } = chain;
   if (!(await client.getCode({ address: treasury }))) return { ok: true };
-  if (safeNonce === undefined) return { ok: false, status: 409, message: SAFE_PROOF_REFUSALS.nonceNeeded(row.batch_id) };
+  if (safeNonce === undefined) return { ok: false, message: SAFE_PROOF_REFUSALS.nonceNeeded(row.batch_id) };
 
   const reconciled = await reconcileTransfers(chain);
-  if (reconciled.skipped) return { ok: false, status: 409, message: `${reconciled.skipped} Try again.` };
+  if (reconciled.skipped) return { ok: false, message: `${reconciled.skipped} Try again.` };
   const settledBlock = BigInt(reconciled.toBlock) - BigInt(confirmations) + 1n;
   let used = 0n;
   try {
@@ -76,9 +76,9 @@ export async function proveSafeCannotPay(
       used = await client.readContract({ address: treasury, abi: SAFE_NONCE_ABI, functionName: "nonce", blockNumber: settledBlock });
   } catch (error) {
     if (!(error instanceof ContractFunctionExecutionError)) throw error;
-    return { ok: false, status: 409, message: `Could not read the Safe nonce of ${treasury}: ${error.shortMessage}` };
+    return { ok: false, message: `Could not read the Safe nonce of ${treasury}: ${error.shortMessage}` };
   }
-  if (used <= safeNonce) return { ok: false, status: 409, message: SAFE_PROOF_REFUSALS.nonceUnused(safeNonce, treasury, confirmations) };
+  if (used <= safeNonce) return { ok: false, message: SAFE_PROOF_REFUSALS.nonceUnused(safeNonce, treasury, confirmations) };
   // Reconciliation settles a payout the Safe transaction paid; the return's own update then finds it no longer batched.
   return { ok: true };
 }
