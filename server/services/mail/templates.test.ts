@@ -36,3 +36,13 @@ describe("every email", () => {
     expect(html).not.toMatch(/\]\(|\\/);
   });
 });
+
+describe("the emails' colours", () => {
+  it("are the site's ink for the text and its link colour, so a re-branded token's emails look like its site", () => {
+    const blue = loadSiteConfig({ SITE_COLOR_INK: "#111827", SITE_COLOR_BRAND: "#1d4ed8" });
+    const { html } = renderEmail(blue, "verify-email", { text, links });
+    expect(html).toContain("color:#111827;");
+    expect(html).toContain("<style>a{color:#143fbb}</style>");
+    expect(renderEmail(site, "verify-email", { text, links }).html).toContain("color:#0f1d33;");
+  });
+});

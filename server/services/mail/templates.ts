@@ -4,6 +4,7 @@ import { Marked } from "marked";
 import { z } from "zod";
 import { fillPlaceholders, placeholderValues } from "../../../app/content/placeholders.ts";
 import { splitFrontmatter } from "../../../common/frontmatter.ts";
+import { derivePalette } from "../../../config/palette.ts";
 import type { SiteConfig } from "../../../config/site.ts";
 import { projectRoot } from "../../project-root.ts";
 
@@ -71,10 +72,12 @@ export function renderEmail(site: SiteConfig, template: EmailTemplate, values: E
     ...links,
   };
   const html = markdown.parse(fillPlaceholders(body, escaped, file), { async: false });
+  // The site's ink and link colours, on white: the palette's gate checked both against white.
+  const palette = derivePalette(site.site.colors);
   return {
     subject: fillPlaceholders(subject, plain, file).replace(/\s+/g, " ").trim(),
     text: linksAsText(fillPlaceholders(body, plain, file)),
-    html: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${literalHtml(fillPlaceholders(subject, plain, file))}</title></head><body style="font-family:system-ui,sans-serif;font-size:16px;line-height:1.5;color:#1b2430;max-width:36rem;margin:0 auto;padding:1rem">${html}</body></html>`,
+    html: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${literalHtml(fillPlaceholders(subject, plain, file))}</title><style>a{color:${palette["brand-700"]}}</style></head><body style="font-family:system-ui,sans-serif;font-size:16px;line-height:1.5;color:${palette["ink-900"]};background:#ffffff;max-width:36rem;margin:0 auto;padding:1rem">${html}</body></html>`,
   };
 }
 
