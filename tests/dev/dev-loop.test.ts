@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,11 +9,27 @@ import { projectRoot } from "../../server/project-root.ts";
 import { DEMO_EMAIL, DEMO_PASSWORD } from "../../server/services/demo-data.ts";
 import { APP } from "../helpers/agent.ts";
 import { httpVisitor } from "../support/http-visitor.ts";
+import { freePort } from "../support/server-process.ts";
 
-const PORT = Number(process.env.DEV_TEST_PORT ?? 3690);
 /** Another token's button colour, to see the dev server draw the palette from the configuration. */
 const BRAND = "#1d4ed8";
-const origin = `http://localhost:${PORT}`;
+
+/** Whether nothing listens on the port yet. */
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once("error", () => resolve(false));
+    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
+  });
+}
+
+/** Two free ports in a row: `npm run dev` puts Vite on PORT and the API server on PORT + 1. */
+async function freePortPair(): Promise<number> {
+  for (;;) {
+    const port = await freePort();
+    if (port < 65535 && (await portIsFree(port + 1))) return port;
+  }
+}
 
 /** Polls until the dev server answers (Vite and the API server start in parallel; a busy machine may take a while). */
 async function answering(url: string, child: ChildProcess): Promise<void> {
@@ -30,8 +47,11 @@ async function answering(url: string, child: ChildProcess): Promise<void> {
 describe("npm run dev on a fresh clone's state", () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), "dev-loop-"));
   let dev: ChildProcess;
+  let origin = "";
 
   beforeAll(async () => {
+    const port = await freePortPair();
+    origin = `http://localhost:${port}`;
     dev = spawn("npm", ["run", "dev"], {
       cwd: projectRoot,
       // Its own process group, so the test stops npm, the launcher and both servers together.
@@ -39,7 +59,7 @@ describe("npm run dev on a fresh clone's state", () => {
       stdio: "ignore",
       env: {
         ...process.env,
-        PORT: String(PORT),
+        PORT: String(port),
         PGLITE_DIR: path.join(dataDir, "pglite"),
         SITE_ORIGIN: origin,
         NODE_ENV: "development",
