@@ -4,10 +4,12 @@ import path from "node:path";
 import { guideCatalog } from "../../app/content/guide-catalog.ts";
 import { parseGuide } from "../../app/content/guide-document.ts";
 import { DRAWN_DIR, illustrationName } from "../../app/content/guide-illustrations.ts";
+import { derivePalette } from "../../config/palette.ts";
 import { loadSiteConfig } from "../../config/site.ts";
-import { drawScreen } from "./draw-screen.ts";
+import { accentOf, drawScreen } from "./draw-screen.ts";
 
 const site = loadSiteConfig();
+const accent = accentOf(derivePalette(site.site.colors));
 const outDir = path.resolve("public", DRAWN_DIR);
 rmSync(outDir, { recursive: true, force: true });
 mkdirSync(outDir, { recursive: true });
@@ -16,7 +18,7 @@ let drawn = 0;
 for (const entry of guideCatalog(site)) {
   for (const [index, step] of parseGuide(entry, site).steps.entries()) {
     if (!step.screen) continue;
-    writeFileSync(path.join(outDir, `${illustrationName(entry.path, index + 1)}.svg`), drawScreen(step.screen));
+    writeFileSync(path.join(outDir, `${illustrationName(entry.path, index + 1)}.svg`), drawScreen(step.screen, accent));
     drawn++;
   }
 }

@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { guideCatalog } from "../../app/content/guide-catalog.ts";
 import { parseGuide } from "../../app/content/guide-document.ts";
+import { derivePalette } from "../../config/palette.ts";
 import { loadSiteConfig } from "../../config/site.ts";
-import { drawScreen, drawScreenChecked } from "./draw-screen.ts";
+import { accentOf, drawScreen, drawScreenChecked } from "./draw-screen.ts";
 
 const site = loadSiteConfig();
+const accent = accentOf(derivePalette(site.site.colors));
 
 describe("guide illustrations", () => {
   it("refuses a drawing that would cut text off", () => {
@@ -14,8 +16,8 @@ describe("guide illustrations", () => {
       alt: "A swap screen whose button label is far too long to fit.",
       items: [{ kind: "button" as const, text: "A button label that is much too long to fit on one phone-sized button" }],
     };
-    expect(drawScreenChecked(spec).problems).toHaveLength(1);
-    expect(() => drawScreen(spec)).toThrow(/does not fit/);
+    expect(drawScreenChecked(spec, accent).problems).toHaveLength(1);
+    expect(() => drawScreen(spec, accent)).toThrow(/does not fit/);
   });
 
   it("refuses items that run past the bottom of the frame", () => {
@@ -25,7 +27,7 @@ describe("guide illustrations", () => {
       alt: "Far more recovery-phrase slots than a phone screen holds.",
       items: Array.from({ length: 8 }, () => ({ kind: "words" as const, count: 6 })),
     };
-    expect(drawScreenChecked(spec).problems.join()).toMatch(/past the bottom/);
+    expect(drawScreenChecked(spec, accent).problems.join()).toMatch(/past the bottom/);
   });
 
   it("draws every step of every guide with all of its text whole", () => {
@@ -35,11 +37,25 @@ describe("guide illustrations", () => {
       for (const [index, step] of parseGuide(entry, site).steps.entries()) {
         if (!step.screen) continue;
         drawn++;
-        for (const problem of drawScreenChecked(step.screen).problems) problems.push(`${entry.path} step ${index + 1}: ${problem}`);
+        for (const problem of drawScreenChecked(step.screen, accent).problems) problems.push(`${entry.path} step ${index + 1}: ${problem}`);
       }
     }
     expect(drawn).toBeGreaterThan(90);
     expect(problems).toEqual([]);
+  });
+
+  it("marks what to tap, and draws the token's coin, in the site's brand colour", () => {
+    const blue = accentOf(derivePalette({ ...site.site.colors, brand: "#1d4ed8" }));
+    const screens = guideCatalog(site)
+      .flatMap((entry) => parseGuide(entry, site).steps.map((step) => step.screen))
+      .filter((screen) => screen?.items.some((item) => item.highlight || item.kind === "pool"));
+    expect(screens.length).toBeGreaterThan(20);
+    for (const screen of screens) {
+      const svg = drawScreen(screen as NonNullable<typeof screen>, blue);
+      expect(svg).toContain(blue.mark);
+      expect(svg).not.toContain(accent.mark);
+    }
+    expect(accent.mark).toBe("#d2622f");
   });
 
   it("shows the requesting site's origin on every site request in the pop-up", () => {
@@ -50,7 +66,7 @@ describe("guide illustrations", () => {
     expect(requests.length).toBeGreaterThanOrEqual(3);
     for (const screen of requests) {
       expect(screen?.frame === "request" && screen.origin).toBe(site.dex.appUrl);
-      expect(drawScreen(screen as NonNullable<typeof screen>)).toContain(site.dex.appUrl);
+      expect(drawScreen(screen as NonNullable<typeof screen>, accent)).toContain(site.dex.appUrl);
     }
   });
 });

@@ -1,4 +1,5 @@
 import { FRAME_SIZES, type ScreenItem, type ScreenSpec } from "../../app/content/screen-spec.ts";
+import type { Palette } from "../../config/palette.ts";
 import { escapeXml } from "./escape-xml.ts";
 
 /**
@@ -12,7 +13,6 @@ const INK = "#1f2937";
 const MUTED = "#4b5563";
 const LINE = "#d1d5db";
 const ACTION = "#1d4ed8";
-const HIGHLIGHT = "#d2622f";
 /** Recovery-phrase slots show dots, never words: a reader must not copy an example phrase. */
 const HIDDEN_WORD = "••••••";
 
@@ -63,8 +63,16 @@ function textLines(
 
 type Drawn = { svg: string; height: number };
 
+/** The site's brand in a drawing: the ring round what to tap, the token's coin and the price marker, and text beside them. */
+export type Accent = { mark: string; text: string };
+
+/** The accent from the site's palette: its brand colours, which the palette's gate checked on white. */
+export function accentOf(palette: Palette): Accent {
+  return { mark: palette["brand-500"], text: palette["brand-700"] };
+}
+
 /** One item at (x, y) in a column `width` wide; answers its SVG and the height it took. */
-function drawItem(item: ScreenItem, x: number, y: number, width: number): Drawn {
+function drawItem(item: ScreenItem, x: number, y: number, width: number, accent: Accent): Drawn {
   switch (item.kind) {
     case "heading": {
       const lines = wrap(item.text, width, 18, 2);
@@ -183,14 +191,14 @@ function drawItem(item: ScreenItem, x: number, y: number, width: number): Drawn 
         height: 50,
       };
     case "pool":
-      return drawPool(item.left, item.right, x, y, width);
+      return drawPool(item.left, item.right, x, y, width, accent);
     case "range":
-      return drawRange(item.label, item.price, x, y, width);
+      return drawRange(item.label, item.price, x, y, width, accent);
   }
 }
 
 /** Two tokens side by side inside one pool, traders swapping against it, fees going to the providers. */
-function drawPool(left: string, right: string, x: number, y: number, width: number): Drawn {
+function drawPool(left: string, right: string, x: number, y: number, width: number, accent: Accent): Drawn {
   const cx = x + width / 2;
   const coin = (at: number, label: string, fill: string) =>
     `<circle cx="${at}" cy="${y + 70}" r="42" fill="${fill}"/>${textLines(wrap(label, 76, 15, 1), at, y + 75, 15, { weight: 700, anchor: "middle", fill: "#ffffff" })}`;
@@ -199,44 +207,44 @@ function drawPool(left: string, right: string, x: number, y: number, width: numb
     textLines(["Each swap pays a fee to the liquidity providers"], cx, y + 180, 13, { anchor: "middle", fill: MUTED }),
   ].join("");
   return {
-    svg: `<rect x="${cx - 150}" y="${y}" width="300" height="140" rx="70" fill="#eff6ff" stroke="${ACTION}" stroke-width="2"/>${coin(cx - 62, left, "#d2622f")}${coin(cx + 62, right, ACTION)}<path d="M${cx - 14} ${y + 60} h28 m-6 -6 l6 6 l-6 6 M${cx + 14} ${y + 82} h-28 m6 -6 l-6 6 l6 6" stroke="${INK}" stroke-width="2" fill="none"/>${captions}`,
+    svg: `<rect x="${cx - 150}" y="${y}" width="300" height="140" rx="70" fill="#eff6ff" stroke="${ACTION}" stroke-width="2"/>${coin(cx - 62, left, accent.mark)}${coin(cx + 62, right, ACTION)}<path d="M${cx - 14} ${y + 60} h28 m-6 -6 l6 6 l-6 6 M${cx + 14} ${y + 82} h-28 m6 -6 l-6 6 l6 6" stroke="${INK}" stroke-width="2" fill="none"/>${captions}`,
     height: 192,
   };
 }
 
 /** A price line with the chosen range shaded and a marker for today's price. */
-function drawRange(label: string, price: "inside" | "below" | "above", x: number, y: number, width: number): Drawn {
+function drawRange(label: string, price: "inside" | "below" | "above", x: number, y: number, width: number, accent: Accent): Drawn {
   const lineY = y + 44;
   const low = x + width * 0.35;
   const high = x + width * 0.65;
   const marker = { inside: x + width * 0.5, below: x + width * 0.15, above: x + width * 0.85 }[price];
   const earning = price === "inside" ? "Earning fees" : "Out of range: no fees";
   return {
-    svg: `${textLines(wrap(label, width, 13, 1), x, y + 12, 13, { weight: 600 })}<rect x="${low}" y="${lineY - 16}" width="${high - low}" height="32" rx="6" fill="#dbeafe" stroke="${ACTION}"/><rect x="${x}" y="${lineY - 1}" width="${width}" height="2" fill="${INK}"/>${textLines(["Min"], low, lineY + 34, 12, { anchor: "middle", fill: MUTED })}${textLines(["Max"], high, lineY + 34, 12, { anchor: "middle", fill: MUTED })}<path d="M${marker} ${lineY - 24} v48" stroke="${HIGHLIGHT}" stroke-width="3"/>${textLines([`Price now: ${earning}`], marker, lineY - 30, 12, { anchor: "middle", fill: "#7c2d12", weight: 600 })}`,
+    svg: `${textLines(wrap(label, width, 13, 1), x, y + 12, 13, { weight: 600 })}<rect x="${low}" y="${lineY - 16}" width="${high - low}" height="32" rx="6" fill="#dbeafe" stroke="${ACTION}"/><rect x="${x}" y="${lineY - 1}" width="${width}" height="2" fill="${INK}"/>${textLines(["Min"], low, lineY + 34, 12, { anchor: "middle", fill: MUTED })}${textLines(["Max"], high, lineY + 34, 12, { anchor: "middle", fill: MUTED })}<path d="M${marker} ${lineY - 24} v48" stroke="${accent.mark}" stroke-width="3"/>${textLines([`Price now: ${earning}`], marker, lineY - 30, 12, { anchor: "middle", fill: accent.text, weight: 600 })}`,
     height: 96,
   };
 }
 
-function highlightBox(x: number, y: number, width: number, height: number): string {
-  return `<rect x="${x - 6}" y="${y - 6}" width="${width + 12}" height="${height + 2}" rx="12" fill="none" stroke="${HIGHLIGHT}" stroke-width="3.5"/>`;
+function highlightBox(x: number, y: number, width: number, height: number, accent: Accent): string {
+  return `<rect x="${x - 6}" y="${y - 6}" width="${width + 12}" height="${height + 2}" rx="12" fill="none" stroke="${accent.mark}" stroke-width="3.5"/>`;
 }
 
 /** Items down a column; toasts sit at the bottom of the screen, as on a phone. */
-function drawColumn(items: ScreenItem[], x: number, top: number, width: number, bottom: number): string {
+function drawColumn(items: ScreenItem[], x: number, top: number, width: number, bottom: number, accent: Accent): string {
   let y = top;
   let svg = "";
   const hasToast = items.some((entry) => entry.kind === "toast");
   for (const item of items.filter((entry) => entry.kind !== "toast")) {
-    const drawn = drawItem(item, x, y, width);
+    const drawn = drawItem(item, x, y, width, accent);
     svg += drawn.svg;
-    if (item.highlight) svg += highlightBox(x, y, width, drawn.height);
+    if (item.highlight) svg += highlightBox(x, y, width, drawn.height, accent);
     y += drawn.height + 8;
   }
   if (y - 8 > (hasToast ? bottom - 64 : bottom)) problems.push(`the items run ${Math.ceil(y - 8 - bottom)}px past the bottom of the frame`);
   for (const toast of items.filter((entry) => entry.kind === "toast")) {
-    const drawn = drawItem(toast, x, bottom - 58, width);
+    const drawn = drawItem(toast, x, bottom - 58, width, accent);
     svg += drawn.svg;
-    if (toast.highlight) svg += highlightBox(x, bottom - 58, width, drawn.height);
+    if (toast.highlight) svg += highlightBox(x, bottom - 58, width, drawn.height, accent);
   }
   return svg;
 }
@@ -260,17 +268,17 @@ function browserChrome(width: number, height: number, url: string): string {
 }
 
 /** The drawing of one screen, and what did not fit in it (empty when everything shows whole). */
-export function drawScreenChecked(spec: ScreenSpec): { svg: string; problems: string[] } {
+export function drawScreenChecked(spec: ScreenSpec, accent: Accent): { svg: string; problems: string[] } {
   problems = [];
-  const svg = drawFrame(spec);
+  const svg = drawFrame(spec, accent);
   const found = problems;
   problems = [];
   return { svg, problems: found };
 }
 
 /** The drawing; throws when text would be cut off. */
-export function drawScreen(spec: ScreenSpec): string {
-  const { svg, problems: found } = drawScreenChecked(spec);
+export function drawScreen(spec: ScreenSpec, accent: Accent): string {
+  const { svg, problems: found } = drawScreenChecked(spec, accent);
   if (found.length > 0) throw new Error(`screen "${spec.title}": ${found.join("; ")}`);
   return svg;
 }
@@ -280,7 +288,7 @@ function pageBehind(panelX: number): string {
   return `<rect x="40" y="80" width="${panelX - 80}" height="18" rx="6" fill="#f3f4f6"/><rect x="40" y="110" width="${panelX - 120}" height="12" rx="6" fill="#f3f4f6"/><rect x="40" y="132" width="${panelX - 100}" height="12" rx="6" fill="#f3f4f6"/>`;
 }
 
-function drawFrame(spec: ScreenSpec): string {
+function drawFrame(spec: ScreenSpec, accent: Accent): string {
   const { width, height } = FRAME_SIZES[spec.frame];
   let body: string;
   if (spec.frame === "phone") {
@@ -288,21 +296,21 @@ function drawFrame(spec: ScreenSpec): string {
 <rect x="14" y="14" width="${width - 28}" height="${height - 28}" rx="28" fill="#ffffff"/>
 <rect x="${width / 2 - 40}" y="24" width="80" height="8" rx="4" fill="#111827"/>
 ${titleBar(spec.title, 14, 44, width - 28)}
-${drawColumn(spec.items, 34, 100, width - 68, height - 30)}
+${drawColumn(spec.items, 34, 100, width - 68, height - 30, accent)}
 <rect x="${width / 2 - 56}" y="${height - 26}" width="112" height="4" rx="2" fill="#9ca3af"/>`;
   } else if (spec.frame === "browser") {
     body = `${browserChrome(width, height, spec.url)}
 ${textLines(wrap(spec.title, width - 80, 22, 1), 40, 90, 22, { weight: 700 })}
-${drawColumn(spec.items, 40, 112, Math.min(420, width - 80), height - 20)}`;
+${drawColumn(spec.items, 40, 112, Math.min(420, width - 80), height - 20, accent)}`;
   } else if (spec.frame === "dialog") {
     body = `${browserChrome(width, height, spec.url)}${pageBehind(width)}
 <rect x="${width / 2 - 190}" y="44" width="380" height="${height - 60}" rx="12" fill="#ffffff" stroke="#6b7280" stroke-width="1.5"/>
 ${textLines(wrap(spec.title, 340, 17, 1), width / 2 - 170, 74, 17, { weight: 700 })}
-${drawColumn(spec.items, width / 2 - 170, 92, 340, height - 24)}`;
+${drawColumn(spec.items, width / 2 - 170, 92, 340, height - 24, accent)}`;
   } else if (spec.frame === "diagram") {
     body = `<rect x="0.5" y="0.5" width="${width - 1}" height="${height - 1}" rx="16" fill="#ffffff" stroke="${LINE}"/>
 ${textLines(wrap(spec.title, width - 80, 20, 1), 40, 48, 20, { weight: 700 })}
-${drawColumn(spec.items, 40, 72, width - 80, height - 20)}`;
+${drawColumn(spec.items, 40, 72, width - 80, height - 20, accent)}`;
   } else {
     const panelX = width - 330;
     const top = spec.frame === "request" ? 146 : 108;
@@ -310,7 +318,7 @@ ${drawColumn(spec.items, 40, 72, width - 80, height - 20)}`;
 <rect x="${panelX}" y="52" width="310" height="${height - 64}" rx="12" fill="#ffffff" stroke="#9ca3af" stroke-width="1.5"/>
 ${titleBar(spec.title, panelX, 56, 310)}
 ${spec.frame === "request" ? originBar(spec.origin, panelX, 104, 310) : ""}
-${drawColumn(spec.items, panelX + 20, top, 270, height - 14)}`;
+${drawColumn(spec.items, panelX + 20, top, 270, height - 14, accent)}`;
   }
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img"><title>${escapeXml(spec.alt)}</title>${body}</svg>\n`;
 }
