@@ -88,6 +88,21 @@ async function enrol(page: Page) {
   return nextCode;
 }
 
+/** The built server on an embedded database of its own, paying out on the local node; reconciliation only when asked. */
+function startPayoutServer(rpcUrl: string, payouts: Record<string, string>) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "kestrel-console-e2e-"));
+  return startServer({
+    PGLITE_DIR: path.join(dataDir, "pglite"),
+    LOG_LEVEL: "warn",
+    E2E_HOOKS: "1",
+    SHARED_NETWORK_ACCOUNTS: "10000",
+    PAYOUT_RPC_URL: rpcUrl,
+    PAYOUT_CONFIRMATIONS: String(CONFIRMATIONS),
+    PAYOUT_RECONCILE_SECONDS: "0",
+    ...payouts,
+  });
+}
+
 async function requestTransfer(page: Page, context: BrowserContext, baseURL: string, options: { flagged?: string } = {}) {
   const wallet = privateKeyToAccount(generatePrivateKey());
   await injectWallet(page, wallet);
@@ -259,17 +274,7 @@ test.describe("operator console", () => {
     });
     // The treasury Safe exists well before its first payout: its nonce is read at settled blocks.
     await chain.test.mine({ blocks: CONFIRMATIONS });
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), "kestrel-console-e2e-"));
-    const server = await startServer({
-      PGLITE_DIR: path.join(dataDir, "pglite"),
-      LOG_LEVEL: "warn",
-      E2E_HOOKS: "1",
-      SHARED_NETWORK_ACCOUNTS: "10000",
-      PAYOUT_RPC_URL: anvil.rpcUrl,
-      PAYOUT_TREASURY_ADDRESS: treasury,
-      PAYOUT_CONFIRMATIONS: String(CONFIRMATIONS),
-      PAYOUT_RECONCILE_SECONDS: "0",
-    });
+    const server = await startPayoutServer(anvil.rpcUrl, { PAYOUT_TREASURY_ADDRESS: treasury });
     const newContext = () => browser.newContext({ baseURL: server.url, acceptDownloads: true });
     try {
       const paidContext = await newContext();
@@ -419,18 +424,7 @@ test.describe("operator console", () => {
       decimals: site.token.decimals,
       at: getAddress(site.token.address),
     });
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), "kestrel-hot-wallet-e2e-"));
-    const server = await startServer({
-      PGLITE_DIR: path.join(dataDir, "pglite"),
-      LOG_LEVEL: "warn",
-      E2E_HOOKS: "1",
-      SHARED_NETWORK_ACCOUNTS: "10000",
-      PAYOUT_RPC_URL: anvil.rpcUrl,
-      PAYOUT_TREASURY_ADDRESS: hotWallet.address,
-      PAYOUT_SENDER_KEY: senderKey,
-      PAYOUT_CONFIRMATIONS: String(CONFIRMATIONS),
-      PAYOUT_RECONCILE_SECONDS: "0",
-    });
+    const server = await startPayoutServer(anvil.rpcUrl, { PAYOUT_TREASURY_ADDRESS: hotWallet.address, PAYOUT_SENDER_KEY: senderKey });
     const newContext = () => browser.newContext({ baseURL: server.url });
     try {
       const memberContext = await newContext();
