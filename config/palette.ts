@@ -88,7 +88,8 @@ export function paletteCss(palette: Palette): string {
 
 /**
  * Every pairing of text and surface the site prints, with the contrast it
- * needs: 4.5:1 for text, 3:1 for focus outlines and the progress bar.
+ * needs: 4.5:1 for text, 3:1 for the progress bar. Focus outlines use the
+ * ink on light surfaces and the highlight on dark ones, already held to 4.5:1.
  * `white/70` is white at 70 % over the surface, as the price's loading text is.
  */
 const PAIRINGS: Array<{ text: PaletteColor | "white" | "white/70"; on: PaletteColor | "white"; needs: number }> = [
