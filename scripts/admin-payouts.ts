@@ -80,8 +80,7 @@ export async function runPayoutsCommand(
       const reason = options.reason?.trim() || "payouts batch from the shell";
       const batch = await batchPayoutsAsStaff({ db, clock }, "shell", { maxCount: Number(maxCount), maxTotal }, reason);
       if (batch) {
-        const total = batch.payouts.reduce((sum, payout) => sum + payout.amount, 0n);
-        console.log(`Batch ${batch.batchId}: ${batch.payouts.length} payouts, ${total} ${site.token.symbol}.`);
+        console.log(`Batch ${batch.batchId}: ${batch.payouts.length} payouts, ${batch.total} ${site.token.symbol}.`);
       } else console.log("No requested payouts fit; nothing was batched.");
       for (const payout of await payoutsAboveBatchLimit(db, maxTotal))
         console.log(

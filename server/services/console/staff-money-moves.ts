@@ -66,7 +66,7 @@ export function batchPayoutsAsStaff({ db, clock }: Deps, actor: Actor, limits: B
       await recordAudit(tx, clock, actor, {
         action: "payouts.batch",
         subject: `batch:${made.batchId}`,
-        after: { payouts: made.payouts.map((payout) => payout.id), total: made.payouts.reduce((sum, p) => sum + p.amount, 0n) },
+        after: { payouts: made.payouts.map((payout) => payout.id), total: made.total },
         reason,
       });
     return made;

@@ -19,7 +19,7 @@ export type BatchLimits = { maxCount: number; maxTotal: bigint };
 export async function createBatch(
   { db, clock }: { db: Database; clock: Clock },
   limits: BatchLimits,
-): Promise<{ batchId: number; payouts: PayoutRow[] } | null> {
+): Promise<{ batchId: number; payouts: PayoutRow[]; total: bigint } | null> {
   const waiting = await queryRows<{ id: string; amount: string }>(
     db,
     sql`select p.id::text, p.amount::text from payouts p where ${WAITING_FOR_A_BATCH} order by p.requested_at, p.id`,
@@ -52,7 +52,9 @@ export async function createBatch(
       select (select id from batch) as batch_id, (select count(*) from frozen) as frozen`,
   );
   if (!row?.batch_id) return null;
-  return { batchId: row.batch_id, payouts: await batchPayouts(db, row.batch_id) };
+  // The total of what was frozen: a payout cancelled meanwhile is in neither.
+  const payouts = await batchPayouts(db, row.batch_id);
+  return { batchId: row.batch_id, payouts, total: payouts.reduce((sum, payout) => sum + payout.amount, 0n) };
 }
 
 /**

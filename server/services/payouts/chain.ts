@@ -1,9 +1,25 @@
-import { type Address, createPublicClient, type Hex, http, type PublicClient } from "viem";
+import {
+  type Address,
+  createPublicClient,
+  type Hex,
+  http,
+  type PublicClient,
+  type TransactionReceipt,
+  TransactionReceiptNotFoundError,
+} from "viem";
 import { offlineSignatureVerifier, type SignatureVerifier } from "./siwe.ts";
 
 /** A read-only client of the token's chain; batched JSON-RPC keeps reconciliation's round trips few. */
 export function payoutPublicClient(rpcUrl: string): PublicClient {
   return createPublicClient({ transport: http(rpcUrl, { batch: { batchSize: 100 }, retryCount: 2, timeout: 20_000 }) });
+}
+
+/** The transaction's receipt once it is mined; null while it is not (pending, dropped, or never broadcast). */
+export function receiptOrNull(client: PublicClient, hash: Hex): Promise<TransactionReceipt | null> {
+  return client.getTransactionReceipt({ hash }).catch((error: unknown) => {
+    if (error instanceof TransactionReceiptNotFoundError) return null;
+    throw error;
+  });
 }
 
 /**

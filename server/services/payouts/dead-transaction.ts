@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
-import { type Address, type Hex, TransactionReceiptNotFoundError } from "viem";
+import type { Address, Hex } from "viem";
 import { type Database, queryRows } from "../../db/client.ts";
 import { type Actor, recordAudit } from "../console/audit.ts";
+import { receiptOrNull } from "./chain.ts";
 import type { ReconcileDeps } from "./reconcile.ts";
 
 export type DeadTransaction = { payoutId: number; sender: Address; nonce: number; hash: Hex };
@@ -41,10 +42,7 @@ export async function findDeadTransaction(
       status: 409,
       message: `Nonce ${nonce} of ${sender} is not used with ${confirmations} confirmations yet, so transaction ${hash} may still be mined. Send the batch again to rebroadcast it.`,
     };
-  const receipt = await client.getTransactionReceipt({ hash }).catch((error: unknown) => {
-    if (error instanceof TransactionReceiptNotFoundError) return null;
-    throw error;
-  });
+  const receipt = await receiptOrNull(client, hash);
   if (receipt)
     return {
       ok: false,

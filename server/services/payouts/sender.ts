@@ -10,12 +10,12 @@ import {
   type PublicClient,
   parseAbi,
   parseGwei,
-  TransactionReceiptNotFoundError,
 } from "viem";
 import type { Clock } from "../../clock.ts";
 import { type Database, queryRows } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { batchProgress, toBaseUnits } from "./batches.ts";
+import { receiptOrNull } from "./chain.ts";
 
 const ERC20 = parseAbi([
   "function transfer(address to, uint256 amount) returns (bool)",
@@ -191,13 +191,7 @@ async function broadcastIsDead(client: PublicClient, raw: Hex): Promise<boolean>
   } catch (error) {
     const text = String((error as Error).message ?? error);
     if (/already known|known transaction|already imported|AlreadyKnown/i.test(text)) return false;
-    if (/nonce too low/i.test(text)) {
-      const receipt = await client.getTransactionReceipt({ hash: keccak256(raw) }).catch((lookup: unknown) => {
-        if (lookup instanceof TransactionReceiptNotFoundError) return null;
-        throw lookup;
-      });
-      return receipt === null;
-    }
+    if (/nonce too low/i.test(text)) return (await receiptOrNull(client, keccak256(raw))) === null;
     throw new SendRefused(`The node refused a signed transfer (${keccak256(raw)}): ${text.split("\n")[0]}`);
   }
 }

@@ -14,18 +14,18 @@ import { Cell, DataTable } from "../data-table.tsx";
 import { useConsoleQuery } from "../use-console-query.ts";
 
 type PayoutsPage = z.infer<typeof adminPayoutsReply>;
+type Batch = z.infer<typeof batchReply>;
+
+/** The batch's payouts that a send leaves alone, named in its confirmation so the total is not read as the batch's. */
+function settledNote({ paid, returned }: { paid: number; returned: number }): string {
+  return paid + returned === 0 ? "" : ` Its other payouts stay as they are: ${paid} already paid, ${returned} returned.`;
+}
 
 /** Transfers a send found dead, with the way out. */
 function stuckNote(stuck: number[]): string {
   if (stuck.length === 0) return "";
   const [which, it] = stuck.length === 1 ? ["transfer", "it"] : ["transfers", "them"];
   return ` Another transaction from the hot wallet took the nonce of ${which} ${stuck.join(", ")}: void ${it} below, then send again.`;
-}
-type Batch = z.infer<typeof batchReply>;
-
-/** The batch's payouts that a send leaves alone, named in its confirmation so the total is not read as the batch's. */
-function settledNote({ paid, returned }: { paid: number; returned: number }): string {
-  return paid + returned === 0 ? "" : ` Its other payouts stay as they are: ${paid} already paid, ${returned} returned.`;
 }
 
 /**

@@ -52,6 +52,8 @@ export async function consolePayoutRoutes(fastify: FastifyInstance, options: Opt
   const { db, clock, site, env } = options;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const hotWallet = Boolean(env.PAYOUT_SENDER_KEY || env.PAYOUT_SENDER_KEYSTORE);
+  // Reconciliation's reading of the chain, built once: the settings do not change while the server runs.
+  const chain = reconcileDepsFrom(env, site, { db, clock });
 
   const freshCode = (request: FastifyRequest, reply: FastifyReply, code: string) => codeAccepted(options, request, reply, { code });
 
@@ -89,7 +91,7 @@ export async function consolePayoutRoutes(fastify: FastifyInstance, options: Opt
         batches_owing: owing,
         hot_wallet: hotWallet,
         fee_cap_gwei: env.PAYOUT_MAX_FEE_GWEI,
-        chain: reconcileDepsFrom(env, site, { db, clock }) !== null,
+        chain: chain !== null,
       };
     },
   );
@@ -116,7 +118,7 @@ export async function consolePayoutRoutes(fastify: FastifyInstance, options: Opt
       return {
         batch_id: batch.batchId,
         count: batch.payouts.length,
-        total: batch.payouts.reduce((sum, payout) => sum + payout.amount, 0n).toString(),
+        total: batch.total.toString(),
         too_large: tooLarge,
       };
     },
@@ -193,9 +195,8 @@ export async function consolePayoutRoutes(fastify: FastifyInstance, options: Opt
       schema: { body: reasonBody, response: { 200: reconcileReply, "4xx": errorReply } },
     },
     async (request, reply) => {
-      const deps = reconcileDepsFrom(env, site, { db, clock });
-      if (!deps) return reply.code(409).send({ err_msg: "Set PAYOUT_RPC_URL and PAYOUT_TREASURY_ADDRESS to reconcile." });
-      const summary = await reconcileTransfers(deps);
+      if (!chain) return reply.code(409).send({ err_msg: "Set PAYOUT_RPC_URL and PAYOUT_TREASURY_ADDRESS to reconcile." });
+      const summary = await reconcileTransfers(chain);
       const result = {
         matched: summary.matched,
         confirmed: summary.confirmed,
@@ -222,9 +223,8 @@ export async function consolePayoutRoutes(fastify: FastifyInstance, options: Opt
     async (request, reply) => {
       const body = request.body;
       if (!(await freshCode(request, reply, body.code))) return reply;
-      const deps = reconcileDepsFrom(env, site, { db, clock });
-      if (!deps) return reply.code(409).send({ err_msg: "Set PAYOUT_RPC_URL and PAYOUT_TREASURY_ADDRESS to read the chain." });
-      const voided = await voidDeadTransaction(deps, request.params.id, { actor: actorOf(request), reason: body.reason });
+      if (!chain) return reply.code(409).send({ err_msg: "Set PAYOUT_RPC_URL and PAYOUT_TREASURY_ADDRESS to read the chain." });
+      const voided = await voidDeadTransaction(chain, request.params.id, { actor: actorOf(request), reason: body.reason });
       if (!voided.ok) return reply.code(voided.status).send({ err_msg: voided.message });
       return { suc_msg: voidedMessage(voided.dead) };
     },
@@ -240,7 +240,6 @@ export async function consolePayoutRoutes(fastify: FastifyInstance, options: Opt
       const body = request.body;
       if (!(await freshCode(request, reply, body.code))) return reply;
       const payoutId = request.params.id;
-      const chain = reconcileDepsFrom(env, site, { db, clock });
       const safeNonce = body.safe_nonce === undefined ? undefined : BigInt(body.safe_nonce);
       const result = await returnPayoutAsStaff({ db, clock, chain }, actorOf(request), payoutId, { reason: body.reason, safeNonce });
       if (!result.ok) return reply.code(409).send({ err_msg: result.message });
