@@ -1,0 +1,1 @@
+ALTER TABLE "users" SET (fillfactor = 85);
