@@ -90,7 +90,8 @@ export async function runPayoutsCommand(
     }
     case "export": {
       const batchId = Number(wholeNumber(target, "BATCH"));
-      const handed = await handOutSafeFile({ db, site, treasury: requireTreasury(env), now: clock.now() }, batchId);
+      const chain = reconcileDepsFrom(env, site, { db, clock });
+      const handed = await handOutSafeFile({ db, site, treasury: requireTreasury(env), now: clock.now(), chain }, batchId);
       if (!handed.ok) throw new UsageError(handed.status === 404 ? `batch ${batchId} does not exist` : handed.message);
       const json = `${JSON.stringify(handed.file, null, 2)}\n`;
       if (options.out) {

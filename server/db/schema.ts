@@ -258,6 +258,11 @@ export const payoutBatches = pgTable("payout_batches", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   /** When its Safe file first left the server: from then on a signed Safe transaction may pay its payouts. */
   safeFileAt: timestamp("safe_file_at", { withTimezone: true }),
+  /**
+   * The treasury Safe's nonce at a settled block when the file first left, if the chain could be read: no Safe
+   * transaction made from the file can use a lower one. Null for a file handed out without a node.
+   */
+  safeNonceAtFile: bigint("safe_nonce_at_file", { mode: "bigint" }),
 });
 
 export const payouts = pgTable(

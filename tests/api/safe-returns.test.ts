@@ -108,6 +108,33 @@ describe("returning a transfer from a batch paid through the treasury Safe", () 
     expect(again.json()).toEqual({ err_msg: nothingOwedMessage(payout.batchId) });
   });
 
+  it("refuses a nonce the Safe had used before the file was downloaded, which no transaction made from the file can have", async () => {
+    const payout = await batchOfOne(13_000n);
+    // Another Safe transaction, settled before the file leaves: its nonce is in the past for the file.
+    const earlier = await chain.safeNonce();
+    await chain.rejectSafeTransaction();
+    await chain.test.mine({ blocks: CONFIRMATIONS });
+    await downloadSafeFile(payout.batchId);
+    const [batch] = await queryRows<{ safe_nonce_at_file: string | null }>(
+      t.database.db,
+      sql`select safe_nonce_at_file::text from payout_batches where id = ${payout.batchId}`,
+    );
+    expect(batch?.safe_nonce_at_file).toBe(String(earlier + 1n));
+
+    const stale = await returnPayout(payout.id, { safe_nonce: String(earlier) });
+    expect([stale.statusCode, stale.json()]).toEqual([
+      409,
+      { err_msg: SAFE_PROOF_REFUSALS.nonceBeforeFile(earlier, payout.batchId, earlier + 1n) },
+    ]);
+    expect(await statusOf(payout.id)).toBe("batched");
+
+    // A second download does not move the floor: the first file may already be in Safe{Wallet}.
+    await chain.rejectSafeTransaction();
+    await chain.test.mine({ blocks: CONFIRMATIONS });
+    await downloadSafeFile(payout.batchId);
+    expect((await returnPayout(payout.id, { safe_nonce: String(earlier + 1n) })).json()).toEqual({ balance: "13000" });
+  });
+
   it("never gives back a transfer the Safe transaction paid: reconciliation settles it first", async () => {
     const payout = await batchOfOne(12_000n);
     const file = await downloadSafeFile(payout.batchId);

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { type Address, ContractFunctionExecutionError, parseAbi } from "viem";
+import { type Address, BaseError, ContractFunctionExecutionError, parseAbi } from "viem";
 import type { SiteConfig } from "../../../config/site.ts";
 import { type Database, queryRows } from "../../db/client.ts";
 import { batchExists, nothingOwedMessage, payoutsOwedByBatch } from "./batches.ts";
@@ -13,10 +13,13 @@ export type SafeFileResult = { ok: true; file: SafeBatchFile } | { ok: false; st
 /**
  * The Safe file of what a batch still owes, noting the first time one left the
  * server: from then on a signed Safe transaction may pay those payouts, and
- * returning one of them needs the chain's word (`proveSafeCannotPay`).
+ * returning one of them needs the chain's word (`proveSafeCannotPay`). With a
+ * node, the first hand-out also notes the Safe's nonce at a settled block: a
+ * transaction made from the file cannot use a lower one. A node that does not
+ * answer leaves it unknown rather than keeping the file from the operator.
  */
 export async function handOutSafeFile(
-  { db, site, treasury, now }: { db: Database; site: SiteConfig; treasury: Address; now: Date },
+  { db, site, treasury, now, chain }: { db: Database; site: SiteConfig; treasury: Address; now: Date; chain: ReconcileDeps | null },
   batchId: number,
 ): Promise<SafeFileResult> {
   const payouts = await payoutsOwedByBatch(db, batchId);
@@ -24,8 +27,31 @@ export async function handOutSafeFile(
     if (!(await batchExists(db, batchId))) return { ok: false, status: 404, message: "That batch does not exist." };
     return { ok: false, status: 409, message: nothingOwedMessage(batchId) };
   }
-  await db.execute(sql`update payout_batches set safe_file_at = coalesce(safe_file_at, ${now}) where id = ${batchId}`);
+  const nonceNow = chain ? await settledSafeNonceOrNull(chain) : null;
+  await db.execute(
+    sql`update payout_batches
+           set safe_nonce_at_file = case when safe_file_at is null then ${nonceNow}::bigint else safe_nonce_at_file end,
+               safe_file_at = coalesce(safe_file_at, ${now})
+         where id = ${batchId}`,
+  );
   return { ok: true, file: safeBatchFile({ site, treasury, now }, batchId, payouts) };
+}
+
+/** The Safe's nonce at the block `confirmations` below `head`: what no reorg the payouts' confirmations allow can undo. */
+function settledSafeNonce({ client, treasury, confirmations }: ReconcileDeps, head: bigint): Promise<bigint> {
+  const settledBlock = head - BigInt(confirmations) + 1n;
+  if (settledBlock < 0n) return Promise.resolve(0n);
+  return client.readContract({ address: treasury, abi: SAFE_NONCE_ABI, functionName: "nonce", blockNumber: settledBlock });
+}
+
+async function settledSafeNonceOrNull(chain: ReconcileDeps): Promise<bigint | null> {
+  try {
+    if (!(await chain.client.getCode({ address: chain.treasury }))) return null;
+    return await settledSafeNonce(chain, await chain.client.getBlockNumber({ cacheTime: 0 }));
+  } catch (error) {
+    if (error instanceof BaseError) return null;
+    throw error;
+  }
 }
 
 export type SafeProof = { ok: true } | { ok: false; message: string };
@@ -35,6 +61,8 @@ export const SAFE_PROOF_REFUSALS = {
     `Batch ${batchId}'s Safe file was downloaded, so a Safe transaction may still pay this transfer. Reject or replace that transaction in Safe{Wallet}, then give its Safe nonce once the chain has it.`,
   noNode:
     "Set PAYOUT_RPC_URL and PAYOUT_TREASURY_ADDRESS: returning a transfer from a batch whose Safe file was downloaded needs the chain.",
+  nonceBeforeFile: (nonce: bigint, batchId: number, nonceAtFile: bigint) =>
+    `Safe nonce ${nonce} was used before batch ${batchId}'s Safe file was downloaded (the Safe was at nonce ${nonceAtFile} then), so no transaction made from the file can have it. Give the nonce Safe{Wallet} shows for that transaction.`,
   nonceUnused: (nonce: bigint, treasury: Address, confirmations: number) =>
     `Safe nonce ${nonce} of ${treasury} is not used with ${confirmations} confirmations yet, so the batch's Safe transaction may still execute. Reject or replace it in Safe{Wallet} first.`,
 } as const;
@@ -55,9 +83,15 @@ export async function proveSafeCannotPay(
   payoutId: number,
   safeNonce: bigint | undefined,
 ): Promise<SafeProof> {
-  const [row] = await queryRows<{ status: string; signed: boolean; batch_id: number | null; safe_file_at: Date | null }>(
+  const [row] = await queryRows<{
+    status: string;
+    signed: boolean;
+    batch_id: number | null;
+    safe_file_at: Date | null;
+    safe_nonce_at_file: string | null;
+  }>(
     db,
-    sql`select p.status, p.signed_tx is not null as signed, p.batch_id, b.safe_file_at
+    sql`select p.status, p.signed_tx is not null as signed, p.batch_id, b.safe_file_at, b.safe_nonce_at_file::text
           from payouts p left join payout_batches b on b.id = p.batch_id where p.id = ${payoutId}`,
   );
   // The return itself refuses a payout that does not exist or is past returning.
@@ -66,14 +100,14 @@ export async function proveSafeCannotPay(
   const { client, treasury, confirmations } = chain;
   if (!(await client.getCode({ address: treasury }))) return { ok: true };
   if (safeNonce === undefined) return { ok: false, message: SAFE_PROOF_REFUSALS.nonceNeeded(row.batch_id) };
+  if (row.safe_nonce_at_file !== null && safeNonce < BigInt(row.safe_nonce_at_file))
+    return { ok: false, message: SAFE_PROOF_REFUSALS.nonceBeforeFile(safeNonce, row.batch_id, BigInt(row.safe_nonce_at_file)) };
 
   const reconciled = await reconcileTransfers(chain);
   if (reconciled.skipped) return { ok: false, message: `${reconciled.skipped} Try again.` };
-  const settledBlock = BigInt(reconciled.toBlock) - BigInt(confirmations) + 1n;
-  let used = 0n;
+  let used: bigint;
   try {
-    if (settledBlock >= 0n)
-      used = await client.readContract({ address: treasury, abi: SAFE_NONCE_ABI, functionName: "nonce", blockNumber: settledBlock });
+    used = await settledSafeNonce(chain, BigInt(reconciled.toBlock));
   } catch (error) {
     if (!(error instanceof ContractFunctionExecutionError)) throw error;
     return { ok: false, message: `Could not read the Safe nonce of ${treasury}: ${error.shortMessage}` };

@@ -148,7 +148,7 @@ export async function consolePayoutRoutes(fastify: FastifyInstance, options: Opt
     async (request, reply) => {
       if (!env.PAYOUT_TREASURY_ADDRESS) return reply.code(409).send({ err_msg: "Set PAYOUT_TREASURY_ADDRESS (the treasury Safe) first." });
       const handed = await handOutSafeFile(
-        { db, site, treasury: env.PAYOUT_TREASURY_ADDRESS as Address, now: clock.now() },
+        { db, site, treasury: env.PAYOUT_TREASURY_ADDRESS as Address, now: clock.now(), chain },
         request.params.id,
       );
       if (!handed.ok) return reply.code(handed.status).send({ err_msg: handed.message });

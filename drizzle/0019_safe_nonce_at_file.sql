@@ -1,0 +1,1 @@
+ALTER TABLE "payout_batches" ADD COLUMN "safe_nonce_at_file" bigint;
