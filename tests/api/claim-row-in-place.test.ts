@@ -24,22 +24,23 @@ describe("a claim's update of the member's row", () => {
     return row?.page;
   };
 
-  it("stays on the page sign-ups filled, on every member's page", async () => {
-    const members = [];
-    for (let index = 0; index < MEMBERS; index++) members.push(await createUser(t.database.db));
-    const [{ pages } = { pages: 0 }] = await queryRows<{ pages: number }>(
+  it("stays on the page sign-ups filled, on every page", async () => {
+    for (let index = 0; index < MEMBERS; index++) await createUser(t.database.db);
+    // One member a page: a first claim on a page needs only the room the fill factor kept, not the pruning of an
+    // earlier claim's old version, which waits for every snapshot of the database that may still see it.
+    const firstOnEachPage = await queryRows<{ id: number }>(
       t.database.db,
-      sql`select count(distinct (ctid::text::point)[0])::int as pages from users`,
+      sql`select min(id)::int as id from users group by (ctid::text::point)[0] order by 1`,
     );
-    expect(pages).toBeGreaterThan(2);
+    expect(firstOnEachPage.length).toBeGreaterThan(2);
 
     const rules = t.site.rewards;
     const moved: number[] = [];
-    for (const member of members) {
-      const before = await pageOf(member.id);
-      const result = await claimDailyReward({ db: t.database.db, clock: t.clock, rules }, { userId: member.id });
+    for (const { id } of firstOnEachPage) {
+      const before = await pageOf(id);
+      const result = await claimDailyReward({ db: t.database.db, clock: t.clock, rules }, { userId: id });
       expect(result.ok).toBe(true);
-      if ((await pageOf(member.id)) !== before) moved.push(member.id);
+      if ((await pageOf(id)) !== before) moved.push(id);
     }
     expect(moved).toEqual([]);
   });
