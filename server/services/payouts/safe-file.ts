@@ -27,13 +27,13 @@ export async function handOutSafeFile(
     if (!(await batchExists(db, batchId))) return { ok: false, status: 404, message: "That batch does not exist." };
     return { ok: false, status: 409, message: nothingOwedMessage(batchId) };
   }
-  const nonceNow = chain ? await settledSafeNonceOrNull(chain) : null;
-  await db.execute(
-    sql`update payout_batches
-           set safe_nonce_at_file = case when safe_file_at is null then ${nonceNow}::bigint else safe_nonce_at_file end,
-               safe_file_at = coalesce(safe_file_at, ${now})
-         where id = ${batchId}`,
+  // Only the first hand-out reads the chain: a later one may not move the nonce, so it has nothing to ask the node.
+  const [first] = await queryRows<{ id: number }>(
+    db,
+    sql`update payout_batches set safe_file_at = ${now} where id = ${batchId} and safe_file_at is null returning id`,
   );
+  const nonceAtFile = first && chain ? await settledSafeNonceOrNull(chain) : null;
+  if (nonceAtFile !== null) await db.execute(sql`update payout_batches set safe_nonce_at_file = ${nonceAtFile} where id = ${batchId}`);
   return { ok: true, file: safeBatchFile({ site, treasury, now }, batchId, payouts) };
 }
 
