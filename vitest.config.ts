@@ -9,7 +9,7 @@ export default defineConfig({
   plugins: [siteConfigPlugin(loadSiteConfig())],
   test: {
     include: ["{app,common,config,server,scripts,tests/api,tests/build}/**/*.test.{ts,tsx}"],
-    globalSetup: ["tests/setup/database-template.ts"],
+    globalSetup: ["tests/setup/database-template.ts", "tests/setup/sources-untouched.ts"],
     setupFiles: ["tests/setup/fail-on-console-error.ts"],
     pool: "forks",
     // Vitest's default leaves a core for itself, so a 2-core machine ran one file at a time: 636 s against 464 s with two.

@@ -3,30 +3,12 @@
 // (SITE_ORIGIN, TOKEN_*, SITE_CONFIG_FILE...), then serve.
 // Plain JavaScript so it runs before anything is compiled.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
+import { newestSourceChange } from "./build-sources.mjs";
 
 const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
 const stamp = path.join(root, "build/node/server/index.js");
-const sources = [
-  "app",
-  "common",
-  "config",
-  "content",
-  "public",
-  "server",
-  "scripts",
-  "drizzle",
-  "package.json",
-  "react-router.config.ts",
-  "vite.config.ts",
-];
-
-function newestChange(target) {
-  const stats = statSync(target);
-  if (!stats.isDirectory()) return stats.mtimeMs;
-  return Math.max(stats.mtimeMs, ...readdirSync(target).map((name) => newestChange(path.join(target, name))));
-}
 
 /** Whether the build was made from the configuration this environment gives, asked of the built code itself. */
 async function builtForThisConfiguration() {
@@ -38,11 +20,11 @@ async function builtForThisConfiguration() {
 }
 
 const builtAt = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
-const changed = sources.some((source) => existsSync(path.join(root, source)) && newestChange(path.join(root, source)) > builtAt);
+const newest = newestSourceChange(root);
 const reason = !builtAt
   ? "No build yet"
-  : changed
-    ? "Sources changed since the last build"
+  : newest.mtimeMs > builtAt
+    ? `${path.relative(root, newest.path)} changed since the last build`
     : !(await builtForThisConfiguration())
       ? "The site configuration changed since the last build"
       : null;

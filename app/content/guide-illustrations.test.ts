@@ -1,7 +1,8 @@
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { Resvg } from "@resvg/resvg-js";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { guideIllustration, SCREENSHOT_DIR } from "./guide-illustrations.ts";
 import type { ScreenSpec } from "./screen-spec.ts";
 
@@ -11,13 +12,13 @@ const spec: ScreenSpec = {
   alt: "The swap screen with the amount field highlighted.",
   items: [{ kind: "text", text: "Hello" }],
 };
-const screenshot = path.resolve("public", SCREENSHOT_DIR, "test-only-guide-2.png");
 
 describe("guideIllustration", () => {
-  afterEach(() => rmSync(screenshot, { force: true }));
+  // A public folder of the test's own: the project's is a source of the build, which `npm start` rebuilds when it changes.
+  const publicDir = mkdtempSync(path.join(os.tmpdir(), "guide-public-"));
 
   it("uses the drawing, at its frame's size, when no screenshot was dropped in", () => {
-    expect(guideIllustration("/test-only-guide", 2, spec)).toEqual({
+    expect(guideIllustration("/test-only-guide", 2, spec, publicDir)).toEqual({
       src: "/guides/illustrations/test-only-guide-2.svg",
       width: 360,
       height: 640,
@@ -26,9 +27,10 @@ describe("guideIllustration", () => {
   });
 
   it("uses an operator's screenshot named after the page and step, at its own size", () => {
+    const screenshot = path.join(publicDir, SCREENSHOT_DIR, "test-only-guide-2.png");
     mkdirSync(path.dirname(screenshot), { recursive: true });
     writeFileSync(screenshot, new Resvg('<svg xmlns="http://www.w3.org/2000/svg" width="300" height="500"/>').render().asPng());
-    expect(guideIllustration("/test-only-guide", 2, spec)).toEqual({
+    expect(guideIllustration("/test-only-guide", 2, spec, publicDir)).toEqual({
       src: "/guides/screens/test-only-guide-2.png",
       width: 300,
       height: 500,

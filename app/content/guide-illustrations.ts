@@ -22,10 +22,13 @@ function pngSize(file: string): { width: number; height: number } {
   return { width: header.readUInt32BE(16), height: header.readUInt32BE(20) };
 }
 
-/** The picture of step `step` (1-based) of a guide page: the operator's screenshot if there is one, else the drawing. */
-export function guideIllustration(pagePath: string, step: number, screen: ScreenSpec): Illustration {
+/**
+ * The picture of step `step` (1-based) of a guide page: the operator's
+ * screenshot if there is one in `publicDir`, else the drawing.
+ */
+export function guideIllustration(pagePath: string, step: number, screen: ScreenSpec, publicDir = PUBLIC_DIR): Illustration {
   const name = illustrationName(pagePath, step);
-  const screenshot = path.join(PUBLIC_DIR, SCREENSHOT_DIR, `${name}.png`);
+  const screenshot = path.join(publicDir, SCREENSHOT_DIR, `${name}.png`);
   if (existsSync(screenshot)) return { src: `/${SCREENSHOT_DIR}/${name}.png`, ...pngSize(screenshot), alt: screen.alt };
   return { src: `/${DRAWN_DIR}/${name}.svg`, ...FRAME_SIZES[screen.frame], alt: screen.alt };
 }
