@@ -3,6 +3,7 @@ import { changeEmailFields, EMAIL_TAKEN_ELSEWHERE, WRONG_PASSWORD } from "../../
 import { DISPOSABLE_EMAIL } from "../../../common/api/accounts.ts";
 import { CardSection } from "../../components/ui/card-section.tsx";
 import { FormMessage } from "../../components/ui/form-message.tsx";
+import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { accountApi } from "../../lib/api-client.ts";
 import { useApiForm } from "../../lib/use-api-form.ts";
@@ -53,9 +54,9 @@ export function ChangeEmailForm() {
           value={fields.password}
           onChange={set("password")}
         />
-        <button type="submit" className="btn-primary" disabled={form.submitting}>
+        <SubmitButton className="btn-primary" disabled={form.submitting}>
           {form.submitting ? "Sending…" : "Send the confirmation link"}
-        </button>
+        </SubmitButton>
       </form>
     </CardSection>
   );

@@ -3,6 +3,7 @@ import { changePasswordFields, WRONG_PASSWORD } from "../../../common/api/accoun
 import { CardSection } from "../../components/ui/card-section.tsx";
 import { FormMessage } from "../../components/ui/form-message.tsx";
 import { NewPasswordFields } from "../../components/ui/new-password-fields.tsx";
+import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { accountApi } from "../../lib/api-client.ts";
 import { useApiForm } from "../../lib/use-api-form.ts";
@@ -36,9 +37,9 @@ export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
           onChange={set("current_password")}
         />
         <NewPasswordFields label="New password" values={fields} set={set} invalid={form.invalid} errorId={form.errorId} />
-        <button type="submit" className="btn-primary" disabled={form.submitting}>
+        <SubmitButton className="btn-primary" disabled={form.submitting}>
           {form.submitting ? "Saving…" : "Change password"}
-        </button>
+        </SubmitButton>
       </form>
     </CardSection>
   );

@@ -3,6 +3,7 @@ import { href } from "react-router";
 import { deleteAccountFields, WRONG_PASSWORD } from "../../../common/api/account.ts";
 import { CardSection } from "../../components/ui/card-section.tsx";
 import { FormMessage } from "../../components/ui/form-message.tsx";
+import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { accountApi } from "../../lib/api-client.ts";
 import { useApiForm } from "../../lib/use-api-form.ts";
@@ -48,9 +49,9 @@ export function DeleteAccountForm() {
           />
           <span>I understand that this cannot be undone.</span>
         </label>
-        <button type="submit" className="btn-danger" disabled={!sure || form.submitting}>
+        <SubmitButton className="btn-danger" disabled={!sure || form.submitting}>
           {form.submitting ? "Deleting…" : "Delete my account"}
-        </button>
+        </SubmitButton>
       </form>
     </CardSection>
   );

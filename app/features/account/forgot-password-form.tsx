@@ -2,16 +2,15 @@ import type { FormEvent } from "react";
 import { href } from "react-router";
 import { forgotPasswordFields } from "../../../common/api/account.ts";
 import { FormMessage } from "../../components/ui/form-message.tsx";
+import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { accountApi } from "../../lib/api-client.ts";
 import { useApiForm } from "../../lib/use-api-form.ts";
 import { useFormFields } from "../../lib/use-form-fields.ts";
-import { useHydrated } from "../../lib/use-hydrated.ts";
 
 export function ForgotPasswordForm() {
   const { fields, set, keepTyped } = useFormFields({ username: "" });
   const form = useApiForm("forgot-password");
-  const hydrated = useHydrated();
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     await form.submit(forgotPasswordFields, fields, accountApi.forgotPassword);
@@ -31,9 +30,9 @@ export function ForgotPasswordForm() {
         value={fields.username}
         onChange={set("username")}
       />
-      <button type="submit" className="btn-primary w-full" disabled={!hydrated || form.submitting}>
+      <SubmitButton className="btn-primary w-full" disabled={form.submitting}>
         {form.submitting ? "Sending…" : "Send me a reset link"}
-      </button>
+      </SubmitButton>
       <p className="text-base">
         <a href={href("/login")} className="link">
           Back to login

@@ -3,6 +3,7 @@ import { href } from "react-router";
 import { resetPasswordFields } from "../../../common/api/account.ts";
 import { FormMessage } from "../../components/ui/form-message.tsx";
 import { NewPasswordFields } from "../../components/ui/new-password-fields.tsx";
+import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { accountApi } from "../../lib/api-client.ts";
 import { useApiForm } from "../../lib/use-api-form.ts";
 import { useFormFields } from "../../lib/use-form-fields.ts";
@@ -46,9 +47,9 @@ export function ResetPasswordForm() {
     <form ref={keepTyped} method="post" noValidate onSubmit={submit} className="space-y-5">
       <FormMessage error={form.error} errorId={form.errorId} success={form.success} />
       <NewPasswordFields label="New password" values={fields} set={set} invalid={form.invalid} errorId={form.errorId} />
-      <button type="submit" className="btn-primary w-full" disabled={!link.ready || form.submitting}>
+      <SubmitButton className="btn-primary w-full" disabled={!link.ready || form.submitting}>
         {form.submitting ? "Saving…" : "Set my new password"}
-      </button>
+      </SubmitButton>
     </form>
   );
 }

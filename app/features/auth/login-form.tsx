@@ -2,11 +2,11 @@ import type { FormEvent } from "react";
 import { href, Link, useNavigate } from "react-router";
 import { signInFields } from "../../../common/api/accounts.ts";
 import { FormMessage } from "../../components/ui/form-message.tsx";
+import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { signIn } from "../../lib/api-client.ts";
 import { useApiForm } from "../../lib/use-api-form.ts";
 import { useFormFields } from "../../lib/use-form-fields.ts";
-import { useHydrated } from "../../lib/use-hydrated.ts";
 import { useComingSoonGuard } from "./account-links.tsx";
 import { rememberAuthStatus } from "./auth-status.ts";
 
@@ -14,7 +14,6 @@ export function LoginForm() {
   const { fields, set, clear, keepTyped } = useFormFields({ username: "", password: "", remember: false });
   const form = useApiForm("signin");
   const navigate = useNavigate();
-  const hydrated = useHydrated();
   const comingSoon = useComingSoonGuard("anonymous");
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -60,9 +59,9 @@ export function LoginForm() {
           Forgot your password?
         </Link>
       </p>
-      <button type="submit" className="btn-primary w-full" disabled={!hydrated || form.submitting}>
+      <SubmitButton className="btn-primary w-full" disabled={form.submitting}>
         {form.submitting ? "Login ..." : "Login"}
-      </button>
+      </SubmitButton>
       <p className="text-center text-base text-ink-800">
         No account yet?{" "}
         <Link to={href("/register")} onClick={comingSoon} className="link">

@@ -3,11 +3,11 @@ import { href } from "react-router";
 import { DISPOSABLE_EMAIL, EMAIL_TAKEN, registerForm, UNKNOWN_REFERRAL_CODE } from "../../../common/api/accounts.ts";
 import { FormMessage } from "../../components/ui/form-message.tsx";
 import { NewPasswordFields } from "../../components/ui/new-password-fields.tsx";
+import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { register } from "../../lib/api-client.ts";
 import { useApiForm } from "../../lib/use-api-form.ts";
 import { useFormFields } from "../../lib/use-form-fields.ts";
-import { useHydrated } from "../../lib/use-hydrated.ts";
 import { useSignupCheck } from "./use-signup-check.tsx";
 
 const REGISTER_REFUSALS = { [EMAIL_TAKEN]: "username", [DISPOSABLE_EMAIL]: "username", [UNKNOWN_REFERRAL_CODE]: "referral_code" } as const;
@@ -23,7 +23,6 @@ export function RegisterForm({ referralCode }: { referralCode: string }) {
     terms: false,
   });
   const form = useApiForm("register");
-  const hydrated = useHydrated();
   const signupCheck = useSignupCheck();
 
   // Filled after hydration: the prerendered HTML cannot know the ?ref of the visit.
@@ -142,9 +141,9 @@ export function RegisterForm({ referralCode }: { referralCode: string }) {
       <p aria-live="polite" className="text-sm text-ink-700">
         {signupCheck.statusText}
       </p>
-      <button type="submit" className="btn-primary w-full" disabled={!hydrated || form.submitting}>
+      <SubmitButton className="btn-primary w-full" disabled={form.submitting}>
         {form.submitting ? "Processing ..." : "Register"}
-      </button>
+      </SubmitButton>
     </form>
   );
 }

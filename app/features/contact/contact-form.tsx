@@ -1,9 +1,9 @@
 import type { FormEvent } from "react";
 import { contactMessage } from "../../../common/api/contact.ts";
+import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { submitContactForm } from "../../lib/api-client.ts";
 import { useApiForm } from "../../lib/use-api-form.ts";
-import { useHydrated } from "../../lib/use-hydrated.ts";
 import { site } from "../../site.ts";
 
 export const CONTACT_SUCCESS = "Success! Your message has been submitted successfully. We’ll get back to you shortly.";
@@ -12,7 +12,6 @@ export const CONTACT_SUCCESS = "Success! Your message has been submitted success
 export function ContactForm() {
   // The endpoint may be an external provider's, which knows nothing of our CSRF tokens.
   const form = useApiForm(null);
-  const hydrated = useHydrated();
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -67,9 +66,9 @@ export function ContactForm() {
         </label>
       </div>
       <div className="flex flex-wrap items-center gap-4">
-        <button type="submit" className="btn-primary" disabled={!hydrated || form.submitting || form.success !== null}>
+        <SubmitButton className="btn-primary" disabled={form.submitting || form.success !== null}>
           {form.success === null ? "Send message" : "Message sent"}
-        </button>
+        </SubmitButton>
         <p role="status" className="text-base font-medium text-ink-800">
           {form.submitting ? "Sending...." : null}
         </p>

@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from "react";
 import { checkFields } from "../../../common/api/fields.ts";
 import { guideReportBody } from "../../../common/api/guide-reports.ts";
 import { FormMessage } from "../../components/ui/form-message.tsx";
+import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { reportGuideDifference } from "../../lib/api-client.ts";
 import { UNREACHABLE } from "../../lib/use-api-form.ts";
@@ -58,7 +59,7 @@ export function ReportDifferenceForm({
   };
 
   return (
-    <form onSubmit={submit} noValidate className="mt-6 space-y-4">
+    <form method="post" onSubmit={submit} noValidate className="mt-6 space-y-4">
       <div>
         <label htmlFor={`${ids}-guide`} className="field-label">
           Which guide?
@@ -115,9 +116,9 @@ export function ReportDifferenceForm({
         hint="Only if you would like an answer."
         invalid={state.invalid === "email"}
       />
-      <button type="submit" className="btn-primary" disabled={state.sending}>
+      <SubmitButton className="btn-primary" disabled={state.sending}>
         {state.sending ? "Sending…" : "Send the report"}
-      </button>
+      </SubmitButton>
       <FormMessage error={state.error} success={state.success} />
     </form>
   );
