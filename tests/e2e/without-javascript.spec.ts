@@ -13,11 +13,11 @@ const FORMS = [
   { path: "/account", button: "Delete my account" },
 ];
 
-test.describe("forms without JavaScript", () => {
+test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   // A disabled default button also stops Enter in a field from sending the form (HTML's implicit submission).
-  test("cannot be sent to the page's own address, and say what they need", async ({ page }) => {
+  test("forms cannot be sent to the page's own address, and say what they need", async ({ page }) => {
     for (const { path, button } of FORMS) {
       await page.goto(path);
       const submit = page.getByRole("button", { name: button, exact: true });
@@ -27,6 +27,15 @@ test.describe("forms without JavaScript", () => {
       const note = form.locator("noscript p");
       await expect(note, path).toBeVisible();
       await expect(note, path).toHaveText("This form needs JavaScript, which is turned off in this browser.");
+    }
+  });
+
+  test("pages that load from the API say so instead of loading for ever", async ({ page }) => {
+    for (const path of ["/dashboard", "/account", "/verify-email?token=x"]) {
+      await page.goto(path);
+      const note = page.getByRole("main").locator("noscript p").filter({ hasText: "This page needs JavaScript" });
+      await expect(note, path).toBeVisible();
+      await expect(note, path).toHaveText("This page needs JavaScript, which is turned off in this browser.");
     }
   });
 });

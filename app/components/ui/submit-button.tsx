@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { useHydrated } from "../../lib/use-hydrated.ts";
+import { NeedsJavaScript } from "./needs-javascript.tsx";
 
 /**
  * The submit button of a form on a prerendered page. The form sends through
@@ -14,9 +15,7 @@ export function SubmitButton({ className, disabled = false, children }: { classN
       <button type="submit" className={className} disabled={!hydrated || disabled}>
         {children}
       </button>
-      <noscript className="block">
-        <p className="text-base text-ink-800">This form needs JavaScript, which is turned off in this browser.</p>
-      </noscript>
+      <NeedsJavaScript what="form" />
     </>
   );
 }

@@ -3,6 +3,7 @@ import { href, useNavigate } from "react-router";
 import type { SessionsView } from "../../../common/api/account.ts";
 import { CardSection } from "../../components/ui/card-section.tsx";
 import { FormMessage } from "../../components/ui/form-message.tsx";
+import { NeedsJavaScript } from "../../components/ui/needs-javascript.tsx";
 import { accountApi } from "../../lib/api-client.ts";
 import { UNREACHABLE } from "../../lib/use-api-form.ts";
 import { useCsrfToken } from "../../lib/use-csrf-token.ts";
@@ -53,7 +54,10 @@ export function SessionsList({ version }: { version: number }) {
       <div className="mt-3 space-y-3">
         <FormMessage error={message.error} success={message.success} />
         {sessions === null ? (
-          <p role="status">Loading your sessions…</p>
+          <div role="status">
+            <p>Loading your sessions…</p>
+            <NeedsJavaScript what="page" className="mt-3" />
+          </div>
         ) : (
           <ul className="divide-y divide-sand-200">
             {sessions.map((session) => (

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { href } from "react-router";
+import { NeedsJavaScript } from "../../components/ui/needs-javascript.tsx";
 import { accountApi } from "../../lib/api-client.ts";
 import { UNREACHABLE } from "../../lib/use-api-form.ts";
 import { useLinkToken } from "./use-link-token.ts";
@@ -29,9 +30,12 @@ export function VerifyEmailStatus() {
 
   if (outcome.state === "checking")
     return (
-      <p role="status" className="text-base text-ink-800">
-        Confirming your email address…
-      </p>
+      <>
+        <p role="status" className="text-base text-ink-800">
+          Confirming your email address…
+        </p>
+        <NeedsJavaScript what="page" className="mt-4" />
+      </>
     );
   if (outcome.state === "done")
     return (

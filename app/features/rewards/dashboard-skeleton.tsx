@@ -1,3 +1,5 @@
+import { NeedsJavaScript } from "../../components/ui/needs-javascript.tsx";
+
 /** Balance, daily reward, wallet, payouts, referrals, then recent activity across the grid: the cards the dashboard shows. */
 const CARDS = ["balance", "daily-reward", "wallet", "payouts", "referrals", "recent-activity"] as const;
 
@@ -6,6 +8,7 @@ export function DashboardSkeleton() {
   return (
     <div role="status" aria-busy="true" className="mt-8">
       <span className="sr-only">Loading your dashboard…</span>
+      <NeedsJavaScript what="page" className="mb-6" />
       <div aria-hidden="true" data-testid="dashboard-skeleton" className="grid gap-6 lg:grid-cols-2">
         {CARDS.map((card) => (
           <div
