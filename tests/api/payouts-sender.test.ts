@@ -98,7 +98,17 @@ describe("payouts send from a hot wallet", () => {
       logRange: 1000,
     });
 
+  /**
+   * The sender's transfers to these recipients, once anvil has mined all it
+   * was sent: it answers a transaction before it mines it (a tenth of the
+   * time, measured here), so a count made at once could miss the last one.
+   */
   async function transfersTo(recipients: Address[]) {
+    for (;;) {
+      const pool = (await client.request({ method: "txpool_status" } as never)) as { pending: Hex };
+      if (BigInt(pool.pending) === 0n) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     const logs = await client.getLogs({
       address: chain.token,
       event: TRANSFER,
