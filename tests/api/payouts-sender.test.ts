@@ -104,11 +104,7 @@ describe("payouts send from a hot wallet", () => {
    * time, measured here), so a count made at once could miss the last one.
    */
   async function transfersTo(recipients: Address[]) {
-    for (;;) {
-      const pool = (await client.request({ method: "txpool_status" } as never)) as { pending: Hex };
-      if (BigInt(pool.pending) === 0n) break;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    while ((await chain.test.getTxpoolStatus()).pending > 0) await new Promise((resolve) => setTimeout(resolve, 20));
     const logs = await client.getLogs({
       address: chain.token,
       event: TRANSFER,
