@@ -4,6 +4,7 @@ import { enhanceAccountLinks } from "./account-links.ts";
 import { enhanceAddToken } from "./add-token.ts";
 import { enhanceDialogs } from "./dialogs.ts";
 import { enhanceGuideSearch, openSectionFromHash } from "./guide-search.ts";
+import { enhanceMarket } from "./market.ts";
 import { enhancePriceBadge } from "./price-badge.ts";
 import { enhanceSiteNav } from "./site-nav.ts";
 
@@ -16,6 +17,7 @@ handleCopyButtons(document);
 enhanceSiteNav();
 enhanceAddToken();
 enhancePriceBadge();
+enhanceMarket();
 enhanceGuideSearch();
 openSectionFromHash();
 void enhanceAccountLinks();
