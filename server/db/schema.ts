@@ -538,6 +538,23 @@ export const staffRecoveryCodes = pgTable(
 );
 
 /**
+ * Console codes being checked or found wrong, for the second factor's sliding limit (a right code deletes its own row).
+ * The fifth wrong code within the window carries `locks_until`: every code is refused until then.
+ */
+export const secondFactorAttempts = pgTable(
+  "second_factor_attempts",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    attemptedAt: timestamp("attempted_at", { withTimezone: true }).notNull(),
+    locksUntil: timestamp("locks_until", { withTimezone: true }),
+  },
+  (table) => [index("second_factor_attempts_user_idx").on(table.userId, table.attemptedAt)],
+);
+
+/**
  * A signed-in session that passed the second factor: the console opens for it
  * until 30 idle minutes pass. Ends with the session it belongs to.
  */
