@@ -130,6 +130,8 @@ export const ledgerEntries = pgTable(
     reason: text("reason"),
     /** For a payout's hold (debit) or its release (credit, on cancel or return). */
     payoutId: bigint("payout_id", { mode: "number" }).references((): AnyPgColumn => payouts.id),
+    /** For a one-time award (a streak milestone): what it pays for, such as `streak:2026-11-21:7`; once per member. */
+    award: text("award"),
   },
   (table) => [
     index("ledger_user_time_idx").on(table.userId, table.createdAt),
@@ -137,6 +139,7 @@ export const ledgerEntries = pgTable(
     uniqueIndex("ledger_one_bonus_per_claim").on(table.causedBy).where(sql`${table.kind} = 'referral_bonus'`),
     uniqueIndex("ledger_one_hold_per_payout").on(table.payoutId).where(sql`${table.kind} = 'payout_hold'`),
     uniqueIndex("ledger_one_release_per_payout").on(table.payoutId).where(sql`${table.kind} = 'payout_release'`),
+    uniqueIndex("ledger_one_award_per_member").on(table.userId, table.award).where(sql`${table.award} is not null`),
     check("ledger_amount_not_zero", sql`${table.amount} <> 0`),
     check(
       "ledger_kind_fields",
@@ -145,7 +148,8 @@ export const ledgerEntries = pgTable(
         or (${table.kind} = 'admin_credit' and ${table.reason} is not null and ${table.amount} > 0)
         or (${table.kind} = 'admin_debit' and ${table.reason} is not null and ${table.amount} < 0)
         or (${table.kind} = 'payout_hold' and ${table.payoutId} is not null and ${table.amount} < 0)
-        or (${table.kind} = 'payout_release' and ${table.payoutId} is not null and ${table.reason} is not null and ${table.amount} > 0)`,
+        or (${table.kind} = 'payout_release' and ${table.payoutId} is not null and ${table.reason} is not null and ${table.amount} > 0)
+        or (${table.kind} = 'streak_bonus' and ${table.award} is not null and ${table.amount} > 0)`,
     ),
   ],
 );
