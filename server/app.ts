@@ -32,6 +32,7 @@ import { guideReportRoutes } from "./routes/api/guide-reports.ts";
 import { payoutRoutes } from "./routes/api/payouts.ts";
 import { priceRoutes } from "./routes/api/price.ts";
 import { rewardRoutes } from "./routes/api/rewards.ts";
+import { waitlistRoutes } from "./routes/api/waitlist.ts";
 import { devOutboxRoutes } from "./routes/dev-outbox.ts";
 import { e2eHooks } from "./routes/e2e-hooks.ts";
 import { e2ePayoutHooks } from "./routes/e2e-payout-hooks.ts";
@@ -243,6 +244,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     slug: site.token.slug,
     rateLimiter,
     resendsPerMember: { max: 3, windowMs: 60 * MINUTE_MS },
+  });
+  await app.register(waitlistRoutes, {
+    deps: accountDeps,
+    secret,
+    slug: site.token.slug,
+    rateLimiter,
+    joinsPerIp: { max: env.CONTACT_MESSAGES_PER_IP_PER_HOUR, windowMs: 60 * MINUTE_MS },
+    joinsPerAddress: { max: 3, windowMs: 60 * MINUTE_MS },
   });
   // Only when mail really stays here: with a mail server the queue holds live links to members' accounts.
   if (!env.SMTP_URL) await app.register(devOutboxRoutes, { db });

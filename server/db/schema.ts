@@ -643,3 +643,34 @@ export const mailQueue = pgTable(
   },
   (table) => [index("mail_queue_due_idx").on(table.status, table.nextAttemptAt)],
 );
+
+/**
+ * People waiting for sign-ups to open. One row per person: any spelling of an
+ * address is one canonical form, as for accounts, and that form is unique.
+ * A row counts once its link is followed (double opt-in); until then it holds
+ * the link's hash.
+ */
+export const waitlist = pgTable(
+  "waitlist",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    /** The address as typed last: the confirmation and the announcement go to it. */
+    email: text("email").notNull(),
+    emailCanonical: text("email_canonical").notNull(),
+    tokenHash: text("token_hash"),
+    tokenExpiresAt: timestamp("token_expires_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex("waitlist_email_canonical_unique").on(table.emailCanonical),
+    uniqueIndex("waitlist_token_hash_unique").on(table.tokenHash),
+  ],
+);
+
+/** Announcements to the waitlist: the kind is the primary key, so "sign-ups are open" goes out once, however often it is asked for. */
+export const waitlistAnnouncements = pgTable("waitlist_announcements", {
+  kind: text("kind").primaryKey(),
+  sentAt: timestamp("sent_at", { withTimezone: true }).notNull(),
+  recipients: integer("recipients").notNull(),
+});
