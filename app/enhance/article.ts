@@ -4,6 +4,7 @@ import { enhanceAccountLinks } from "./account-links.ts";
 import { enhanceAddToken } from "./add-token.ts";
 import { enhanceDialogs } from "./dialogs.ts";
 import { enhanceGuideSearch, openSectionFromHash } from "./guide-search.ts";
+import { enhancePlatformChoice } from "./platform-choice.ts";
 import { enhancePriceBadge } from "./price-badge.ts";
 import { enhanceSiteNav } from "./site-nav.ts";
 
@@ -18,5 +19,6 @@ enhanceAddToken();
 enhancePriceBadge();
 enhanceGuideSearch();
 openSectionFromHash();
+enhancePlatformChoice();
 void enhanceAccountLinks();
 noticeAccountDeleted();
