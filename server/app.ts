@@ -7,6 +7,7 @@ import type { SiteConfig } from "../config/site.ts";
 import type { Clock } from "./clock.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import type { ServerEnv } from "./env.ts";
+import { chainIndexJob } from "./jobs/chain-index.ts";
 import { mailRetryJob } from "./jobs/mail-retry.ts";
 import { reconcilePayoutsJob } from "./jobs/reconcile-payouts.ts";
 import type { Job } from "./jobs/runner.ts";
@@ -42,6 +43,7 @@ import type { AccountDeps } from "./services/accounts/account-deps.ts";
 import { sendVerificationEmail } from "./services/accounts/verification.ts";
 import { type PasswordWork, passwordWork } from "./services/auth/password-work.ts";
 import { type BackgroundWork, backgroundWork } from "./services/background-work.ts";
+import { chainIndexDepsFrom } from "./services/chain-index/settings.ts";
 import { smtpForwarder } from "./services/contact.ts";
 import { fairnessRulesFrom } from "./services/fairness/rules.ts";
 import { limitBlocks } from "./services/limit-blocks.ts";
@@ -98,6 +100,12 @@ const MINUTE_MS = 60_000;
 function payoutJobs(env: ServerEnv, site: SiteConfig, services: { db: DatabaseHandle["db"]; clock: Clock }): Job[] {
   const deps = reconcileDepsFrom(env, site, services);
   return deps && env.PAYOUT_RECONCILE_SECONDS > 0 ? [reconcilePayoutsJob(deps, env.PAYOUT_RECONCILE_SECONDS * 1000)] : [];
+}
+
+/** The chain index runs in the server when a node is configured and its interval is not 0. */
+function chainIndexJobs(env: ServerEnv, site: SiteConfig, services: { db: DatabaseHandle["db"]; clock: Clock }): Job[] {
+  const deps = chainIndexDepsFrom(env, site, services);
+  return deps && env.CHAIN_INDEX_SECONDS > 0 ? [chainIndexJob(deps, env.CHAIN_INDEX_SECONDS * 1000)] : [];
 }
 
 declare module "fastify" {
@@ -304,6 +312,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       sweepJob({ db, clock, everyMs: env.SWEEP_INTERVAL_SECONDS * 1000 }),
       mailRetryJob(mailer, env.MAIL_RETRY_SECONDS * 1000),
       ...payoutJobs(env, site, { db, clock }),
+      ...chainIndexJobs(env, site, { db, clock }),
     ],
   });
   if (env.E2E_HOOKS) {
