@@ -35,8 +35,6 @@ import { priceRoutes } from "./routes/api/price.ts";
 import { rewardRoutes } from "./routes/api/rewards.ts";
 import { waitlistRoutes } from "./routes/api/waitlist.ts";
 import { devOutboxRoutes } from "./routes/dev-outbox.ts";
-import { e2eHooks } from "./routes/e2e-hooks.ts";
-import { e2ePayoutHooks } from "./routes/e2e-payout-hooks.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { wellKnownRoutes } from "./routes/well-known.ts";
 import type { AccountDeps } from "./services/accounts/account-deps.ts";
@@ -315,10 +313,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       ...chainIndexJobs(env, site, { db, clock }),
     ],
   });
-  if (env.E2E_HOOKS) {
-    await app.register(e2eHooks, { db, clock });
-    await app.register(e2ePayoutHooks, { db, clock, site });
-  }
   if (deps.siteBuild) await app.register(sitePlugin, { build: deps.siteBuild });
   return app;
 }
