@@ -81,6 +81,13 @@ export const siteConfigSchema = z.object({
     minTransfer: z.number().int().positive(),
     claimIntervalHours: z.number().int().positive(),
     specialDays: z.array(z.object({ date: utcDate, multiplier: z.union([z.literal(2), z.literal(3)]) })),
+    /** Bonuses for a streak of consecutive UTC days with a claim: each paid once per streak, on the day the streak reaches it. */
+    streakMilestones: z
+      .array(z.object({ days: z.number().int().min(2).max(3650), bonus: z.number().int().positive() }))
+      .max(10)
+      .refine((milestones) => milestones.every((milestone, i) => i === 0 || milestone.days > (milestones[i - 1]?.days ?? 0)), {
+        message: "must list each milestone once, from the shortest streak to the longest",
+      }),
   }),
   legal: z.object({
     operator: z.string().min(1),
@@ -138,6 +145,7 @@ export const siteEnvironmentVariables = {
   REWARD_MIN_TRANSFER: ["rewards", "minTransfer"],
   REWARD_CLAIM_INTERVAL_HOURS: ["rewards", "claimIntervalHours"],
   REWARD_SPECIAL_DAYS: ["rewards", "specialDays"],
+  REWARD_STREAK_MILESTONES: ["rewards", "streakMilestones"],
   LEGAL_OPERATOR: ["legal", "operator"],
   LEGAL_EMAIL: ["legal", "email"],
   LEGAL_MINIMUM_AGE: ["legal", "minimumAge"],
@@ -224,6 +232,15 @@ function parseEnvValue(variable: string, raw: string, problems: string[]): unkno
       const [date, multiplier] = entry.trim().split(":");
       return { date, multiplier: Number(multiplier) };
     });
+  }
+  if (variable === "REWARD_STREAK_MILESTONES") {
+    // "7:50,30:300,100:1500", days:bonus; "none" pays none
+    return raw === "none"
+      ? []
+      : raw.split(",").map((entry) => {
+          const [days, bonus] = entry.trim().split(":");
+          return { days: Number(days), bonus: Number(bonus) };
+        });
   }
   const current = getPath(defaultSiteConfig, siteEnvironmentVariables[variable as keyof typeof siteEnvironmentVariables]);
   if (typeof current === "number") {

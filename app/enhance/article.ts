@@ -5,6 +5,7 @@ import { enhanceAddToken } from "./add-token.ts";
 import { enhanceColorSchemeToggle } from "./color-scheme-toggle.ts";
 import { enhanceDialogs } from "./dialogs.ts";
 import { enhanceGuideSearch, openSectionFromHash } from "./guide-search.ts";
+import { enhancePlatformChoice } from "./platform-choice.ts";
 import { enhancePriceBadge } from "./price-badge.ts";
 import { enhanceSiteNav } from "./site-nav.ts";
 
@@ -20,5 +21,6 @@ enhanceAddToken();
 enhancePriceBadge();
 enhanceGuideSearch();
 openSectionFromHash();
+enhancePlatformChoice();
 void enhanceAccountLinks();
 noticeAccountDeleted();

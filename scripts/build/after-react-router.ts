@@ -18,7 +18,7 @@ writeFileSync(
   path.join(clientDir, "whitepaper.pdf"),
   await renderWhitepaper(site, readFileSync(path.join(clientDir, site.token.logo), "utf8")),
 );
-console.log(`Indexed ${await indexGuides(clientDir)} pages (guides and glossary) for search`);
+console.log(`Indexed ${await indexGuides(clientDir)} pages (guides, buy path, FAQ and glossary) for search`);
 const manifest = finalizeSite(site, sitePages(site), clientDir);
 console.log(`Finalized ${Object.keys(manifest.pages).length} pages in ${clientDir}`);
 // nginx serves the same pages and files with the same headers, from what the server itself would load (deploy/nginx).

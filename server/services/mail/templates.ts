@@ -15,6 +15,8 @@ export const EMAIL_TEMPLATES = [
   "change-email",
   "email-changed",
   "contact-reply",
+  "waitlist-confirm",
+  "waitlist-open",
 ] as const;
 export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
 
