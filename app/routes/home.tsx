@@ -97,7 +97,7 @@ export default function Home() {
         </div>
       </section>
 
-      <section aria-labelledby="rewards-heading" className="bg-white">
+      <section aria-labelledby="rewards-heading" className="bg-surface">
         <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
           <h2 id="rewards-heading" className="text-3xl font-bold">
             Rewards with simple rules

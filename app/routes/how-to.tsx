@@ -120,7 +120,7 @@ export default function HowTo({ loaderData }: Route.ComponentProps) {
           ))}
         </div>
       </section>
-      <section aria-labelledby="why-heading" className="bg-white">
+      <section aria-labelledby="why-heading" className="bg-surface">
         <div className="mx-auto max-w-4xl px-4 py-12 sm:px-6 sm:py-16">
           <h2 id="why-heading" className="text-3xl font-bold">
             Why MetaMask?

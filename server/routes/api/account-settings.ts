@@ -2,18 +2,22 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   accountActionBody,
+  accountEmailReply,
   changeEmailBody,
   changePasswordBody,
   deleteAccountBody,
   sessionIdParams,
   sessionsReply,
 } from "../../../common/api/account.ts";
+import { NOT_LOGGED_IN } from "../../../common/api/accounts.ts";
 import { appQuery, errorReply, FORM_EXPIRED, successReply } from "../../../common/api/fields.ts";
 import type { AccountDeps } from "../../services/accounts/account-deps.ts";
+import { memberEmail } from "../../services/accounts/member-email.ts";
 import { listMemberSessions, revokeMemberSession, revokeOtherSessions } from "../../services/accounts/member-sessions.ts";
 import { changePassword, deleteAccount, requestEmailChange, type SettingsResult } from "../../services/accounts/settings.ts";
 import { sendVerificationEmail } from "../../services/accounts/verification.ts";
 import { verifyCsrfToken } from "../../services/csrf.ts";
+import { networkOf } from "../../services/fairness/networks.ts";
 import type { Limit, RateLimiter } from "../../services/rate-limit.ts";
 import { guardMemberArea } from "./rewards.ts";
 
@@ -95,16 +99,30 @@ export async function accountSettingsRoutes(
   app.get(
     "/api/sessions",
     { schema: { querystring: appQuery(slug), response: { 200: sessionsReply, "4xx": errorReply } } },
-    async (request) => ({
-      sessions: (await listMemberSessions(deps, request.userId, request.sessionIdHash)).map((session) => ({
-        id: session.id,
-        device: session.device,
-        network: session.network,
-        last_used_at: session.lastUsedAt.toISOString(),
-        created_at: session.createdAt.toISOString(),
-        current: session.current,
-      })),
-    }),
+    async (request) => {
+      const here = networkOf(request.ip);
+      return {
+        sessions: (await listMemberSessions(deps, request.userId, request.sessionIdHash)).map((session) => ({
+          id: session.id,
+          device: session.device,
+          network: session.network,
+          last_used_at: session.lastUsedAt.toISOString(),
+          created_at: session.createdAt.toISOString(),
+          current: session.current,
+          this_network: session.network === here,
+        })),
+      };
+    },
+  );
+
+  app.get(
+    "/api/account",
+    { schema: { querystring: appQuery(slug), response: { 200: accountEmailReply, "4xx": errorReply } } },
+    async (request, reply) => {
+      const member = await memberEmail(deps.db, request.userId);
+      if (!member) return reply.code(403).send({ err_msg: NOT_LOGGED_IN });
+      return { email: member.email, email_verified: member.verified };
+    },
   );
 
   app.delete(
