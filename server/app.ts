@@ -15,6 +15,7 @@ import { jobRunner } from "./jobs/runner.ts";
 import { sweepJob } from "./jobs/sweep.ts";
 import { answerClientError } from "./plugins/client-errors.ts";
 import { errorHandling } from "./plugins/errors.ts";
+import { memberArea } from "./plugins/member-area.ts";
 import { metricsRoute, observability } from "./plugins/observability.ts";
 import { openApi } from "./plugins/openapi.ts";
 import { requestGuards } from "./plugins/request-guards.ts";
@@ -219,6 +220,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     rateLimiter,
     failuresPerAccount: loginLimits.failuresPerAccount,
   };
+  await app.register(memberArea, { secret, clock });
   await app.register(healthRoutes, { database: deps.database });
   await app.register(wellKnownRoutes, { site, clock });
   if (deps.serveMetrics !== false && env.METRICS_TOKEN) await app.register(metricsRoute, { token: env.METRICS_TOKEN });
@@ -239,7 +241,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await app.register(accountRecoveryRoutes, {
     deps: accountDeps,
-    secret,
     slug: site.token.slug,
     rateLimiter,
     background,
@@ -248,7 +249,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await app.register(accountSettingsRoutes, {
     deps: accountDeps,
-    secret,
     slug: site.token.slug,
     rateLimiter,
     resendsPerMember: { max: 3, windowMs: 60 * MINUTE_MS },
@@ -263,12 +263,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   // Only when mail really stays here: with a mail server the queue holds live links to members' accounts.
   if (!env.SMTP_URL) await app.register(devOutboxRoutes, { db });
-  await app.register(rewardRoutes, { site, db, clock, secret, sharedNetworkAccounts: fairness.sharedNetworkAccounts });
+  await app.register(rewardRoutes, { site, db, clock, sharedNetworkAccounts: fairness.sharedNetworkAccounts });
   await app.register(payoutRoutes, {
     site,
     db,
     clock,
-    secret,
     verifySignature: signatureVerifierFor(env.PAYOUT_RPC_URL),
     acceptRequestOrigin: env.NODE_ENV !== "production",
     minAccountAgeDays: fairness.payoutMinAccountAgeDays,
