@@ -15,6 +15,7 @@ import { jobRunner } from "./jobs/runner.ts";
 import { sweepJob } from "./jobs/sweep.ts";
 import { answerClientError } from "./plugins/client-errors.ts";
 import { errorHandling } from "./plugins/errors.ts";
+import { memberArea } from "./plugins/member-area.ts";
 import { metricsRoute, observability } from "./plugins/observability.ts";
 import { openApi } from "./plugins/openapi.ts";
 import { requestGuards } from "./plugins/request-guards.ts";
@@ -34,9 +35,8 @@ import { marketRoutes } from "./routes/api/market.ts";
 import { payoutRoutes } from "./routes/api/payouts.ts";
 import { priceRoutes } from "./routes/api/price.ts";
 import { rewardRoutes } from "./routes/api/rewards.ts";
+import { waitlistRoutes } from "./routes/api/waitlist.ts";
 import { devOutboxRoutes } from "./routes/dev-outbox.ts";
-import { e2eHooks } from "./routes/e2e-hooks.ts";
-import { e2ePayoutHooks } from "./routes/e2e-payout-hooks.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { wellKnownRoutes } from "./routes/well-known.ts";
 import type { AccountDeps } from "./services/accounts/account-deps.ts";
@@ -220,6 +220,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     rateLimiter,
     failuresPerAccount: loginLimits.failuresPerAccount,
   };
+  await app.register(memberArea, { secret, clock });
   await app.register(healthRoutes, { database: deps.database });
   await app.register(wellKnownRoutes, { site, clock });
   if (deps.serveMetrics !== false && env.METRICS_TOKEN) await app.register(metricsRoute, { token: env.METRICS_TOKEN });
@@ -240,7 +241,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await app.register(accountRecoveryRoutes, {
     deps: accountDeps,
-    secret,
     slug: site.token.slug,
     rateLimiter,
     background,
@@ -249,19 +249,25 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await app.register(accountSettingsRoutes, {
     deps: accountDeps,
-    secret,
     slug: site.token.slug,
     rateLimiter,
     resendsPerMember: { max: 3, windowMs: 60 * MINUTE_MS },
   });
+  await app.register(waitlistRoutes, {
+    deps: accountDeps,
+    secret,
+    slug: site.token.slug,
+    rateLimiter,
+    joinsPerIp: { max: env.CONTACT_MESSAGES_PER_IP_PER_HOUR, windowMs: 60 * MINUTE_MS },
+    joinsPerAddress: { max: 3, windowMs: 60 * MINUTE_MS },
+  });
   // Only when mail really stays here: with a mail server the queue holds live links to members' accounts.
   if (!env.SMTP_URL) await app.register(devOutboxRoutes, { db });
-  await app.register(rewardRoutes, { site, db, clock, secret, sharedNetworkAccounts: fairness.sharedNetworkAccounts });
+  await app.register(rewardRoutes, { site, db, clock, sharedNetworkAccounts: fairness.sharedNetworkAccounts });
   await app.register(payoutRoutes, {
     site,
     db,
     clock,
-    secret,
     verifySignature: signatureVerifierFor(env.PAYOUT_RPC_URL),
     acceptRequestOrigin: env.NODE_ENV !== "production",
     minAccountAgeDays: fairness.payoutMinAccountAgeDays,
@@ -314,10 +320,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       ...chainIndexJobs(env, site, { db, clock }),
     ],
   });
-  if (env.E2E_HOOKS) {
-    await app.register(e2eHooks, { db, clock });
-    await app.register(e2ePayoutHooks, { db, clock, site });
-  }
   if (deps.siteBuild) await app.register(sitePlugin, { build: deps.siteBuild });
   return app;
 }

@@ -61,8 +61,6 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Seed the demo account and sample data at start-up (never in production). */
   DEMO_DATA: booleanFlag.optional(),
-  /** Test-only routes that move a user's claim clock for end-to-end tests (never in production). */
-  E2E_HOOKS: booleanFlag.default(false),
   BUILD_DIR: z.string().default("build/client"),
   /** Serve the built pages from BUILD_DIR; `npm run dev` turns it off, as Vite serves them. */
   SERVE_SITE: booleanFlag.default(true),
@@ -252,7 +250,6 @@ export function parseServerEnv(env: Record<string, string | undefined>, site: Si
       if (value && isPlaceholder(value)) problems.push(`${name}: still the example's placeholder; set the real address and password`);
     }
     if (parsed.DEMO_DATA) problems.push("DEMO_DATA: demo data is never seeded in production");
-    if (parsed.E2E_HOOKS) problems.push("E2E_HOOKS: test hooks are never enabled in production");
     if (site.token.address === PLACEHOLDER_TOKEN_ADDRESS)
       problems.push("TOKEN_ADDRESS: still the demo placeholder; set the token's real contract address");
     problems.push(...demoContactsKept(site));

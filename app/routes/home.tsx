@@ -1,5 +1,5 @@
 import { href, Link } from "react-router";
-import { swapUrl } from "../../common/links.ts";
+import { howToBuyPath, swapUrl } from "../../common/links.ts";
 import { loadGlossary } from "../content/glossary.server.ts";
 import { useComingSoonGuard } from "../features/auth/account-links.tsx";
 import { useAuthStatus } from "../features/auth/auth-status.ts";
@@ -55,9 +55,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </div>
             <MarketPrice />
             <div className="mt-6 flex flex-wrap gap-3">
-              <a href={`/how-to-buy-${token.slug}`} className="btn-primary">
+              <Link to={howToBuyPath(site)} className="btn-primary">
                 Buy {token.symbol}
-              </a>
+              </Link>
             </div>
             <div className="mt-6 max-w-xl text-ink-900" data-add-token>
               <AddTokenButton />
@@ -106,9 +106,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             On {site.dex.name}, paid in {site.dex.quoteSymbol}.
           </span>
         </div>
+        <p className="mt-3 text-base text-ink-800">
+          First time?{" "}
+          <Link to={howToBuyPath(site)} className="link">
+            How to buy {token.symbol}, step by step
+          </Link>
+          : get ETH, swap it, and add {token.symbol} to your wallet.
+        </p>
       </section>
 
-      <section aria-labelledby="rewards-heading" className="bg-white">
+      <section aria-labelledby="rewards-heading" className="bg-surface">
         <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
           <h2 id="rewards-heading" className="text-3xl font-bold">
             Rewards with simple rules

@@ -538,6 +538,23 @@ export const staffRecoveryCodes = pgTable(
 );
 
 /**
+ * Console codes being checked or found wrong, for the second factor's sliding limit (a right code deletes its own row).
+ * The fifth wrong code within the window carries `locks_until`: every code is refused until then.
+ */
+export const secondFactorAttempts = pgTable(
+  "second_factor_attempts",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    attemptedAt: timestamp("attempted_at", { withTimezone: true }).notNull(),
+    locksUntil: timestamp("locks_until", { withTimezone: true }),
+  },
+  (table) => [index("second_factor_attempts_user_idx").on(table.userId, table.attemptedAt)],
+);
+
+/**
  * A signed-in session that passed the second factor: the console opens for it
  * until 30 idle minutes pass. Ends with the session it belongs to.
  */
@@ -626,6 +643,37 @@ export const mailQueue = pgTable(
   },
   (table) => [index("mail_queue_due_idx").on(table.status, table.nextAttemptAt)],
 );
+
+/**
+ * People waiting for sign-ups to open. One row per person: any spelling of an
+ * address is one canonical form, as for accounts, and that form is unique.
+ * A row counts once its link is followed (double opt-in); until then it holds
+ * the link's hash.
+ */
+export const waitlist = pgTable(
+  "waitlist",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    /** The address as typed last: the confirmation and the announcement go to it. */
+    email: text("email").notNull(),
+    emailCanonical: text("email_canonical").notNull(),
+    tokenHash: text("token_hash"),
+    tokenExpiresAt: timestamp("token_expires_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex("waitlist_email_canonical_unique").on(table.emailCanonical),
+    uniqueIndex("waitlist_token_hash_unique").on(table.tokenHash),
+  ],
+);
+
+/** Announcements to the waitlist: the kind is the primary key, so "sign-ups are open" goes out once, however often it is asked for. */
+export const waitlistAnnouncements = pgTable("waitlist_announcements", {
+  kind: text("kind").primaryKey(),
+  sentAt: timestamp("sent_at", { withTimezone: true }).notNull(),
+  recipients: integer("recipients").notNull(),
+});
 
 /*
  * The chain index (decision 043): the token pool's Swap, Mint and Burn logs and the token's Transfer logs, as
