@@ -1,4 +1,4 @@
-import { swapUrl } from "../../common/links.ts";
+import { howToBuyPath, swapUrl } from "../../common/links.ts";
 import { loadSiteConfig } from "../../config/site.ts";
 import { expect, test } from "./support/test.ts";
 
@@ -14,9 +14,10 @@ test.describe("home page", () => {
       "href",
       `${site.explorer.baseUrl}/address/${site.token.address}#code`,
     );
-    await expect(main.getByRole("link", { name: "Wallet tutorials" })).toHaveAttribute("href", "/how-to");
+    await expect(main.getByRole("link", { name: "See all wallet guides" })).toHaveAttribute("href", "/how-to");
     await expect(main.getByRole("link", { name: "Contact us" })).toHaveAttribute("href", "/contact-us");
-    await expect(main.getByRole("link", { name: "Earn Tokens" })).toHaveAttribute("href", "/earn-tokens");
+    await expect(main.getByRole("link", { name: "How earning works" })).toHaveAttribute("href", "/earn-tokens");
+    await expect(main.getByRole("link", { name: `Buy ${site.token.symbol}`, exact: true })).toHaveAttribute("href", howToBuyPath(site));
     await main.getByRole("link", { name: "Sign up for rewards" }).first().click();
     await expect(page.getByRole("alert")).toHaveText(/Coming soon/);
   });
