@@ -154,7 +154,7 @@ test.describe("wallet guides", () => {
     for (const summary of await page.locator("summary").all()) {
       if ((await summary.locator("..").getAttribute("open")) === null) await summary.click();
     }
-    for (const guide of guides) await expect(page.locator(`a[href="${guide.path}"]`)).toBeVisible();
+    for (const guide of guides) await expect(page.locator(`details a[href="${guide.path}"]`)).toBeVisible();
     await expectAccessible(page);
   });
 
