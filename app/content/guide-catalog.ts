@@ -5,7 +5,7 @@ import { splitFrontmatter } from "../../common/frontmatter.ts";
 import { describeIssues } from "../../common/zod-issues.ts";
 import type { SiteConfig } from "../../config/site.ts";
 import { projectRoot } from "../../server/project-root.ts";
-import { GUIDE_PLATFORMS, type GuidePlatform, PLATFORM_NAMES } from "./guide-platforms.ts";
+import { GUIDE_PLATFORMS, type GuidePlatform } from "./guide-platforms.ts";
 import { fillPlaceholders, placeholderValues } from "./placeholders.ts";
 
 export { GUIDE_PLATFORMS, type GuidePlatform, PLATFORM_NAMES } from "./guide-platforms.ts";

@@ -131,11 +131,12 @@ test.describe("the account page", () => {
     await expect(page.getByRole("alert")).toHaveText(/^Your account is deleted\. We are sorry to see you go\./);
     await expect(page).toHaveURL("/");
     await page.goto("/account");
-    await expect(page).toHaveURL("/login");
+    await expect(page).toHaveURL("/login?next=%2Faccount");
   });
 
-  test("sends a visitor who is not signed in to the login page", async ({ page }) => {
+  test("sends a visitor who is not signed in to the login page, which says why", async ({ page }) => {
     await page.goto("/account");
-    await expect(page).toHaveURL("/login");
+    await expect(page).toHaveURL("/login?next=%2Faccount");
+    await expect(page.getByText("Log in to see your account.")).toBeVisible();
   });
 });
