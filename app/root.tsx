@@ -8,6 +8,7 @@ import { CONSOLE_TITLE } from "./features/console/console-title.ts";
 import { PAGE_END_ID } from "./layout/page-end.ts";
 import { PageShell } from "./layout/page-shell.tsx";
 import { isArticle } from "./lib/article-page.ts";
+import { COLOR_SCHEME_HEAD_SCRIPT } from "./lib/color-scheme.ts";
 import { site } from "./site.ts";
 
 export const links: Route.LinksFunction = () => [
@@ -28,6 +29,8 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* Before the stylesheet, so the first paint is in the reader's scheme; allowed by its hash in the page's policy. */}
+        <script dangerouslySetInnerHTML={{ __html: COLOR_SCHEME_HEAD_SCRIPT }} />
         <meta name="theme-color" content={site.site.themeColor} />
         <link rel="expect" href={`#${PAGE_END_ID}`} blocking="render" />
         <Meta />

@@ -4,6 +4,7 @@ import { AccountLinks } from "../features/auth/account-links.tsx";
 import { useAuthStatus } from "../features/auth/auth-status.ts";
 import { NAV_SCROLL_THRESHOLD_PX } from "../lib/timings.ts";
 import { BrandLink } from "./brand-link.tsx";
+import { ColorSchemeToggle } from "./color-scheme-toggle.tsx";
 import { closeMenuWhenDone } from "./menu-closing.ts";
 import { NAV_LOOK } from "./site-nav-look.ts";
 
@@ -46,6 +47,7 @@ export function SiteNav() {
     >
       <nav aria-label="Main" className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 sm:px-6">
         <BrandLink />
+        <ColorSchemeToggle className="ml-auto lg:order-last lg:ml-0" />
         <button
           ref={buttonRef}
           type="button"

@@ -50,7 +50,7 @@ export function LinkStatus({
   if (outcome.state === "done")
     return (
       <div className="space-y-4">
-        <p role="status" className="rounded-lg border border-success-700/30 bg-green-50 px-4 py-3 text-base font-medium text-success-700">
+        <p role="status" className="rounded-lg border border-success-700/30 bg-success-50 px-4 py-3 text-base font-medium text-success-700">
           {outcome.message}
         </p>
         {next}
@@ -58,7 +58,7 @@ export function LinkStatus({
     );
   return (
     <div className="space-y-4">
-      <p role="alert" className="rounded-lg border border-danger-700/30 bg-red-50 px-4 py-3 text-base font-medium text-danger-700">
+      <p role="alert" className="rounded-lg border border-danger-700/30 bg-danger-50 px-4 py-3 text-base font-medium text-danger-700">
         {outcome.message}
       </p>
       <p className="text-base">{failedHint}</p>
