@@ -106,7 +106,7 @@ test.describe("the account page", () => {
     await expect(sessions.getByRole("status")).toHaveText("That session is signed out.");
     await expect(sessions.getByRole("listitem")).toHaveCount(1);
     await otherPage.reload();
-    await expect(otherPage).toHaveURL("/login");
+    await expect(otherPage).toHaveURL("/login?next=%2Fdashboard");
     await other.close();
 
     const password = page.getByRole("region", { name: "Change your password" });
