@@ -90,6 +90,7 @@ export function showComingSoon(opener: HTMLElement | null): void {
     form,
   );
   box.setAttribute("aria-labelledby", alert.id);
+  box.dataset.popup = "";
   const holder = element(
     "div",
     { id: POPUP_ID, className: "pointer-events-none fixed inset-x-0 bottom-6 z-50 flex justify-center px-4" },
