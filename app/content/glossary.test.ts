@@ -19,6 +19,13 @@ const REQUIRED = [
   "liquidity-pool",
   "v3-position",
   "impermanent-loss",
+  // The home page's market figures (issue 45).
+  "market-cap",
+  "fdv",
+  "trading-volume",
+  "holders",
+  "circulating-supply",
+  "total-supply",
 ];
 
 describe("the glossary", () => {

@@ -1,7 +1,10 @@
 import { href, Link } from "react-router";
 import { howToBuyPath, swapUrl } from "../../common/links.ts";
+import { loadGlossary } from "../content/glossary.server.ts";
 import { useComingSoonGuard } from "../features/auth/account-links.tsx";
 import { useAuthStatus } from "../features/auth/auth-status.ts";
+import { MarketPrice, MarketStats, PriceChart, Tokenomics } from "../features/market/market-section.tsx";
+import { STATS } from "../features/market/market-view.ts";
 import { PriceBadge } from "../features/price/price-badge.tsx";
 import { AddTokenButton } from "../features/token/add-token-button.tsx";
 import { TokenFactCards } from "../features/token/token-fact-cards.tsx";
@@ -9,6 +12,12 @@ import { ARTICLE } from "../lib/article-page.ts";
 import { pageMeta } from "../lib/page-meta.ts";
 import { site } from "../site.ts";
 import type { Route } from "./+types/home";
+
+/** The stats' one-line explanations, from the glossary their "What is this?" links to. */
+export function loader() {
+  const wanted = new Set<string>(STATS.map((stat) => stat.glossary));
+  return { shorts: Object.fromEntries(loadGlossary(site).flatMap((term) => (wanted.has(term.id) ? [[term.id, term.short]] : []))) };
+}
 
 /** Prerendered with the articles' script, no React (decision 028, addendum of 2026-11-26). */
 export const handle = ARTICLE;
@@ -27,7 +36,7 @@ const platforms = [
   { name: "iOS", anchor: "ios", text: "The same guides for iPhone, with the notes that differ on iOS." },
 ];
 
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
   const status = useAuthStatus({ check: true });
   const signUpGuard = useComingSoonGuard(status);
 
@@ -44,27 +53,39 @@ export default function Home() {
             <div className="mt-6 flex min-h-12 items-center">
               <PriceBadge />
             </div>
-            <p className="mt-6 max-w-xl text-lg leading-8 text-white/85">{site.site.description}</p>
-            <div className="mt-8 flex flex-wrap gap-3">
-              <Link to={href("/earn-tokens")} className="btn-primary">
-                Earn Tokens
-              </Link>
-              <Link to={href("/how-to")} className="btn-on-dark">
-                Wallet tutorials
-              </Link>
-              <Link to={href("/register")} onClick={signUpGuard} className="btn-on-dark">
-                Sign up for rewards
+            <MarketPrice />
+            <div className="mt-6 flex flex-wrap gap-3">
+              <Link to={howToBuyPath(site)} className="btn-primary">
+                Buy {token.symbol}
               </Link>
             </div>
+            <div className="mt-6 max-w-xl text-ink-900" data-add-token>
+              <AddTokenButton />
+            </div>
           </div>
-          <img
-            src={token.logo}
-            alt={`${token.name} logo`}
-            width={320}
-            height={320}
-            className="mx-auto hidden size-64 md:block lg:size-80"
-          />
+          <PriceChart />
         </div>
+      </section>
+
+      <section aria-labelledby="market-heading" className="mx-auto max-w-6xl px-4 pt-16 sm:px-6">
+        <h2 id="market-heading" className="text-3xl font-bold">
+          The market, read from the chain
+        </h2>
+        <p className="mt-3 max-w-2xl text-lg text-ink-800">
+          Every figure comes from the {site.dex.name} pool and the token contract on {token.chainName}, read by this site itself.
+        </p>
+        <MarketStats shorts={loaderData.shorts} />
+      </section>
+
+      <section aria-labelledby="tokenomics-heading" className="mx-auto max-w-6xl px-4 pt-16 sm:px-6">
+        <h2 id="tokenomics-heading" className="text-3xl font-bold">
+          Supply and tokenomics
+        </h2>
+        <p className="mt-3 max-w-2xl text-lg text-ink-800">
+          Who holds the tokens kept apart from the market, with links to check each balance on {site.explorer.name}, and what the reward
+          program has paid so far.
+        </p>
+        <Tokenomics />
       </section>
 
       <section aria-labelledby="token-heading" className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
@@ -92,9 +113,6 @@ export default function Home() {
           </Link>
           : get ETH, swap it, and add {token.symbol} to your wallet.
         </p>
-        <div className="mt-6 max-w-2xl" data-add-token>
-          <AddTokenButton />
-        </div>
       </section>
 
       <section aria-labelledby="rewards-heading" className="bg-surface">

@@ -206,6 +206,8 @@ export const overviewReply = z.object({
   payouts_by_status: z.array(z.object({ status: z.string(), count: z.number().int(), tokens: z.string() })),
   open_alerts: z.number().int(),
   price: z.object({ usd: z.string(), age_seconds: z.number() }).nullable(),
+  /** The chain index's last block and how old it is; null before its first run (or without a node). */
+  chain_index: z.object({ last_block: z.string(), block_time: z.string(), age_seconds: z.number() }).nullable(),
   health: z.object({ database: serviceHealth, redis: serviceHealth, email: serviceHealth }),
 });
 

@@ -28,7 +28,7 @@ function everyDay(start: Date, rows: Array<{ day: string; count: number }>): Dai
 export async function programOverview({ db, clock }: { db: Database; clock: Clock }) {
   const start = seriesStart(clock.now());
   const day = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`);
-  const [[members], signups, claims, credits, payouts, [alerts]] = await Promise.all([
+  const [[members], signups, claims, credits, payouts, [alerts], [index]] = await Promise.all([
     queryRows<{ total: number; verified: number; outstanding: string }>(
       db,
       sql`select count(*)::int as total, count(wallet_verified_at)::int as verified, coalesce(sum(balance), 0)::text as outstanding from users`,
@@ -52,6 +52,10 @@ export async function programOverview({ db, clock }: { db: Database; clock: Cloc
       sql`select status, count(*)::int as count, sum(amount)::text as tokens from payouts group by status order by status`,
     ),
     queryRows<{ open: number }>(db, sql`select count(*)::int as open from operator_alerts where resolved_at is null`),
+    queryRows<{ last_block: string; last_block_time: Date | string }>(
+      db,
+      sql`select last_block::text, last_block_time from chain_index_state order by updated_at desc limit 1`,
+    ),
   ]);
   return {
     members: { total: members?.total ?? 0, verifiedWallets: members?.verified ?? 0, newPerDay: everyDay(start, signups) },
@@ -60,5 +64,6 @@ export async function programOverview({ db, clock }: { db: Database; clock: Cloc
     outstandingBalances: members?.outstanding ?? "0",
     payoutsByStatus: payouts,
     openAlerts: alerts?.open ?? 0,
+    chainIndex: index ? { lastBlock: index.last_block, blockTime: new Date(index.last_block_time) } : null,
   };
 }

@@ -62,6 +62,15 @@ export function ConsoleOverview() {
               value={data.price ? usd.format(Number(data.price.usd)) : "Unknown"}
               detail={data.price ? `${Math.round(data.price.age_seconds / 60)} minutes old` : "No price fetched yet"}
             />
+            <Figure
+              label="Chain index"
+              value={data.chain_index ? `Block ${Number(data.chain_index.last_block).toLocaleString("en-US")}` : "Not running"}
+              detail={
+                data.chain_index
+                  ? `indexed block is ${Math.round(data.chain_index.age_seconds)} s old (${data.chain_index.block_time})`
+                  : "No node configured (CHAIN_INDEX_RPC_URL), or no run yet: the home page shows demo figures"
+              }
+            />
           </dl>
           <div className="grid gap-4 lg:grid-cols-3">
             <BarChart

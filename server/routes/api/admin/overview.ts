@@ -44,6 +44,13 @@ export async function consoleOverviewRoutes(fastify: FastifyInstance, { db, cloc
         outstanding_balances: overview.outstandingBalances,
         payouts_by_status: overview.payoutsByStatus,
         open_alerts: overview.openAlerts,
+        chain_index: overview.chainIndex
+          ? {
+              last_block: overview.chainIndex.lastBlock,
+              block_time: overview.chainIndex.blockTime.toISOString(),
+              age_seconds: (clock.now().getTime() - overview.chainIndex.blockTime.getTime()) / 1000,
+            }
+          : null,
         price: price ? { usd: price.price, age_seconds: (clock.now().getTime() - price.updatedAt.getTime()) / 1000 } : null,
         // Email is not probed (that would open an SMTP connection per page view): configured or not.
         health: { database, redis: cache, email: env.SMTP_URL ? ("configured" as const) : ("not configured" as const) },
