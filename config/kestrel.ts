@@ -60,6 +60,11 @@ export const defaultSiteConfig = {
       { date: "2026-12-25", multiplier: 3 },
       { date: "2027-01-01", multiplier: 2 },
     ],
+    streakMilestones: [
+      { days: 7, bonus: 50 },
+      { days: 30, bonus: 300 },
+      { days: 100, bonus: 1500 },
+    ],
   },
   legal: {
     operator: "{{token.name}} Project",

@@ -34,6 +34,17 @@ describe("loadSiteConfig", () => {
     expect(site.signups).toBe("open");
   });
 
+  it("reads streak milestones as days:tokens, or none, and refuses them out of order", () => {
+    expect(loadSiteConfig({ REWARD_STREAK_MILESTONES: "5:20, 10:80" }).rewards.streakMilestones).toEqual([
+      { days: 5, bonus: 20 },
+      { days: 10, bonus: 80 },
+    ]);
+    expect(loadSiteConfig({ REWARD_STREAK_MILESTONES: "none" }).rewards.streakMilestones).toEqual([]);
+    expect(() => loadSiteConfig({ REWARD_STREAK_MILESTONES: "10:80,5:20" })).toThrow(
+      "must list each milestone once, from the shortest streak to the longest",
+    );
+  });
+
   it("names the token in every text when a team sets only its token, so nothing but the socials it must set still says Kestrel", () => {
     const site = loadSiteConfig({ TOKEN_NAME: "Osprey", TOKEN_SYMBOL: "OSP", TOKEN_SLUG: "osprey", TOKEN_CHAIN_NAME: "Base" });
     expect(site.site.description).toMatch(/^Osprey \(OSP\) is an ERC-20 token on Base\. /);

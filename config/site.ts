@@ -13,7 +13,7 @@ import { z } from "zod";
 import { describeIssues } from "../common/zod-issues.ts";
 import { DEX_CHAIN_NAMES } from "./dex-chains.ts";
 import { defaultSiteConfig } from "./kestrel.ts";
-import { derivePalette, paletteProblems } from "./palette.ts";
+import { schemeProblems } from "./palette.ts";
 
 export { PLACEHOLDER_POOL_ADDRESS, PLACEHOLDER_TOKEN_ADDRESS } from "./kestrel.ts";
 
@@ -46,7 +46,7 @@ export const siteConfigSchema = z.object({
     about: z.string().min(1),
     /** The four colours the palette is drawn from (config/palette.ts); refused if any text would be hard to read. */
     colors: z.object({ ink: hexColor, brand: hexColor, highlight: hexColor, background: hexColor }).superRefine((colors, context) => {
-      for (const problem of paletteProblems(derivePalette(colors))) context.addIssue({ code: "custom", message: problem });
+      for (const problem of schemeProblems(colors)) context.addIssue({ code: "custom", message: problem });
     }),
     /** The browser's toolbar colour on phones; by default the ink colour. */
     themeColor: hexColor,
@@ -81,6 +81,13 @@ export const siteConfigSchema = z.object({
     minTransfer: z.number().int().positive(),
     claimIntervalHours: z.number().int().positive(),
     specialDays: z.array(z.object({ date: utcDate, multiplier: z.union([z.literal(2), z.literal(3)]) })),
+    /** Bonuses for a streak of consecutive UTC days with a claim: each paid once per streak, on the day the streak reaches it. */
+    streakMilestones: z
+      .array(z.object({ days: z.number().int().min(2).max(3650), bonus: z.number().int().positive() }))
+      .max(10)
+      .refine((milestones) => milestones.every((milestone, i) => i === 0 || milestone.days > (milestones[i - 1]?.days ?? 0)), {
+        message: "must list each milestone once, from the shortest streak to the longest",
+      }),
   }),
   legal: z.object({
     operator: z.string().min(1),
@@ -138,6 +145,7 @@ export const siteEnvironmentVariables = {
   REWARD_MIN_TRANSFER: ["rewards", "minTransfer"],
   REWARD_CLAIM_INTERVAL_HOURS: ["rewards", "claimIntervalHours"],
   REWARD_SPECIAL_DAYS: ["rewards", "specialDays"],
+  REWARD_STREAK_MILESTONES: ["rewards", "streakMilestones"],
   LEGAL_OPERATOR: ["legal", "operator"],
   LEGAL_EMAIL: ["legal", "email"],
   LEGAL_MINIMUM_AGE: ["legal", "minimumAge"],
@@ -224,6 +232,15 @@ function parseEnvValue(variable: string, raw: string, problems: string[]): unkno
       const [date, multiplier] = entry.trim().split(":");
       return { date, multiplier: Number(multiplier) };
     });
+  }
+  if (variable === "REWARD_STREAK_MILESTONES") {
+    // "7:50,30:300,100:1500", days:bonus; "none" pays none
+    return raw === "none"
+      ? []
+      : raw.split(",").map((entry) => {
+          const [days, bonus] = entry.trim().split(":");
+          return { days: Number(days), bonus: Number(bonus) };
+        });
   }
   const current = getPath(defaultSiteConfig, siteEnvironmentVariables[variable as keyof typeof siteEnvironmentVariables]);
   if (typeof current === "number") {

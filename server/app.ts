@@ -7,6 +7,7 @@ import type { SiteConfig } from "../config/site.ts";
 import type { Clock } from "./clock.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import type { ServerEnv } from "./env.ts";
+import { chainIndexJob } from "./jobs/chain-index.ts";
 import { mailRetryJob } from "./jobs/mail-retry.ts";
 import { reconcilePayoutsJob } from "./jobs/reconcile-payouts.ts";
 import type { Job } from "./jobs/runner.ts";
@@ -33,6 +34,7 @@ import { guideReportRoutes } from "./routes/api/guide-reports.ts";
 import { payoutRoutes } from "./routes/api/payouts.ts";
 import { priceRoutes } from "./routes/api/price.ts";
 import { rewardRoutes } from "./routes/api/rewards.ts";
+import { waitlistRoutes } from "./routes/api/waitlist.ts";
 import { devOutboxRoutes } from "./routes/dev-outbox.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { wellKnownRoutes } from "./routes/well-known.ts";
@@ -40,6 +42,7 @@ import type { AccountDeps } from "./services/accounts/account-deps.ts";
 import { sendVerificationEmail } from "./services/accounts/verification.ts";
 import { type PasswordWork, passwordWork } from "./services/auth/password-work.ts";
 import { type BackgroundWork, backgroundWork } from "./services/background-work.ts";
+import { chainIndexDepsFrom } from "./services/chain-index/settings.ts";
 import { smtpForwarder } from "./services/contact.ts";
 import { fairnessRulesFrom } from "./services/fairness/rules.ts";
 import { limitBlocks } from "./services/limit-blocks.ts";
@@ -96,6 +99,12 @@ const MINUTE_MS = 60_000;
 function payoutJobs(env: ServerEnv, site: SiteConfig, services: { db: DatabaseHandle["db"]; clock: Clock }): Job[] {
   const deps = reconcileDepsFrom(env, site, services);
   return deps && env.PAYOUT_RECONCILE_SECONDS > 0 ? [reconcilePayoutsJob(deps, env.PAYOUT_RECONCILE_SECONDS * 1000)] : [];
+}
+
+/** The chain index runs in the server when a node is configured and its interval is not 0. */
+function chainIndexJobs(env: ServerEnv, site: SiteConfig, services: { db: DatabaseHandle["db"]; clock: Clock }): Job[] {
+  const deps = chainIndexDepsFrom(env, site, services);
+  return deps && env.CHAIN_INDEX_SECONDS > 0 ? [chainIndexJob(deps, env.CHAIN_INDEX_SECONDS * 1000)] : [];
 }
 
 declare module "fastify" {
@@ -242,6 +251,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     rateLimiter,
     resendsPerMember: { max: 3, windowMs: 60 * MINUTE_MS },
   });
+  await app.register(waitlistRoutes, {
+    deps: accountDeps,
+    slug: site.token.slug,
+    rateLimiter,
+    joinsPerIp: { max: env.CONTACT_MESSAGES_PER_IP_PER_HOUR, windowMs: 60 * MINUTE_MS },
+    joinsPerAddress: { max: 3, windowMs: 60 * MINUTE_MS },
+  });
   // Only when mail really stays here: with a mail server the queue holds live links to members' accounts.
   if (!env.SMTP_URL) await app.register(devOutboxRoutes, { db });
   await app.register(rewardRoutes, { site, db, clock, sharedNetworkAccounts: fairness.sharedNetworkAccounts });
@@ -292,6 +308,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       sweepJob({ db, clock, everyMs: env.SWEEP_INTERVAL_SECONDS * 1000 }),
       mailRetryJob(mailer, env.MAIL_RETRY_SECONDS * 1000),
       ...payoutJobs(env, site, { db, clock }),
+      ...chainIndexJobs(env, site, { db, clock }),
     ],
   });
   if (deps.siteBuild) await app.register(sitePlugin, { build: deps.siteBuild });

@@ -107,6 +107,18 @@ const envSchema = z.object({
   PAYOUT_LOG_RANGE: z.coerce.number().int().min(1).max(100_000).default(2_000),
   /** How often the server reconciles, when PAYOUT_RPC_URL is set; 0 leaves it to `npm run admin -- payouts reconcile`. */
   PAYOUT_RECONCILE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  /** A JSON-RPC node of the token's chain for the chain index (market figures); without it the market shows demo data. */
+  CHAIN_INDEX_RPC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** The first block the index reads: at or before the token's deployment, so every holder's balance starts from the mint. */
+  CHAIN_INDEX_START_BLOCK: z.coerce.bigint().min(0n).default(0n),
+  /** Blocks younger than this are provisional: read again on every run, so a reorg no deeper than this is replaced. */
+  CHAIN_INDEX_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(12),
+  /** The widest block range one eth_getLogs call asks for; halved while the node refuses it. */
+  CHAIN_INDEX_LOG_RANGE: z.coerce.number().int().min(1).max(100_000).default(2_000),
+  /** The most blocks one run reads past its cursor (a first run over a long history catches up in steps). */
+  CHAIN_INDEX_BLOCKS_PER_RUN: z.coerce.number().int().min(1).max(10_000_000).default(50_000),
+  /** How often the server indexes, when CHAIN_INDEX_RPC_URL is set; 0 leaves it to `npm run admin -- chain index`. */
+  CHAIN_INDEX_SECONDS: z.coerce.number().int().min(0).max(86_400).default(15),
   /** Emails waiting for a retry are sent this often. */
   MAIL_RETRY_SECONDS: z.coerce.number().int().min(5).max(3_600).default(30),
   /** Hot-wallet sending (`payouts send`): the key, or a keystore file and its password. Never logged. */
@@ -201,7 +213,7 @@ export function parseServerEnv(env: Record<string, string | undefined>, site: Si
       const problem = value ? secretProblem(value) : null;
       if (problem) problems.push(`${name}: ${problem}`);
     }
-    for (const name of ["DATABASE_URL", "REDIS_URL", "PRICE_RPC_URL", "SMTP_URL"] as const) {
+    for (const name of ["DATABASE_URL", "REDIS_URL", "PRICE_RPC_URL", "SMTP_URL", "CHAIN_INDEX_RPC_URL"] as const) {
       const value = parsed[name];
       if (value && isPlaceholder(value)) problems.push(`${name}: still the example's placeholder; set the real address and password`);
     }

@@ -1,4 +1,4 @@
-import type { SessionsView } from "../../common/api/account.ts";
+import type { AccountEmailView, SessionsView } from "../../common/api/account.ts";
 import type { CsrfPage, CsrfReply, RegisterBody, SignInBody } from "../../common/api/accounts.ts";
 import type { ContactAnswer } from "../../common/api/contact.ts";
 import { CONTACT_RECEIVED } from "../../common/api/contact-received.ts";
@@ -102,6 +102,7 @@ export const accountApi = {
   changeEmail: (fields: { new_email: string; password: string }, csrfToken: string) =>
     postJson<Message>("/api/change-email", { ...fields, csrfToken }),
   deleteAccount: (fields: { password: string }, csrfToken: string) => postJson<Message>("/api/delete-account", { ...fields, csrfToken }),
+  email: () => request<AccountEmailView>(`/api/account?app=${encodeURIComponent(site.token.slug)}`),
   sessions: () => request<SessionsView>(`/api/sessions?app=${encodeURIComponent(site.token.slug)}`),
   endSession: (id: string, csrfToken: string) => postJson<Message>(`/api/sessions/${encodeURIComponent(id)}`, { csrfToken }, "DELETE"),
   endOtherSessions: (csrfToken: string) => postJson<Message>("/api/sessions/revoke-others", { csrfToken }),
@@ -125,6 +126,11 @@ export async function downloadFile(
   } catch {
     return { ok: false, status: 0, message: null };
   }
+}
+
+/** The waitlist's link from the email (the pop-up's join form posts from app/features/auth/coming-soon-popup.ts, without the schemas). */
+export function confirmWaitlist(token: string): Promise<ApiResult<Message>> {
+  return postJson<Message>("/api/waitlist/confirm", { token });
 }
 
 export function reportGuideDifference(payload: Omit<GuideReportBody, "app">): Promise<ApiResult<Message>> {

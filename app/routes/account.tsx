@@ -1,8 +1,10 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
+import type { AccountEmailView } from "../../common/api/account.ts";
 import { ChangeEmailForm } from "../features/account/change-email-form.tsx";
 import { ChangePasswordForm } from "../features/account/change-password-form.tsx";
 import { DeleteAccountForm } from "../features/account/delete-account-form.tsx";
 import { SessionsList } from "../features/account/sessions-list.tsx";
+import { accountApi } from "../lib/api-client.ts";
 import { site } from "../site.ts";
 import type { Route } from "./+types/account";
 
@@ -14,6 +16,10 @@ export const meta: Route.MetaFunction = () => [
 /** The signed-in member's settings; the sessions list sends a visitor who is not signed in to /login. */
 export default function Account() {
   const [sessionsVersion, setSessionsVersion] = useState(0);
+  const [email, setEmail] = useState<AccountEmailView | null>(null);
+  useEffect(() => {
+    void accountApi.email().then((result) => result.ok && result.body && setEmail(result.body));
+  }, []);
   return (
     <section className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
       <h1 className="text-3xl font-bold sm:text-4xl">Account</h1>
@@ -21,7 +27,7 @@ export default function Account() {
       <div className="mt-8 space-y-6">
         <SessionsList version={sessionsVersion} />
         <ChangePasswordForm onChanged={() => setSessionsVersion((version) => version + 1)} />
-        <ChangeEmailForm />
+        <ChangeEmailForm current={email} />
         <DeleteAccountForm />
       </div>
     </section>

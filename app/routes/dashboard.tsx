@@ -1,5 +1,6 @@
 import { VerifyEmailBanner } from "../features/account/verify-email-banner.tsx";
 import { PayoutsCard } from "../features/payouts/payouts-card.tsx";
+import { useTokenPrice } from "../features/price/use-token-price.ts";
 import { ReferralCard } from "../features/referral/referral-card.tsx";
 import { BalanceCard } from "../features/rewards/balance-card.tsx";
 import { DailyClaim } from "../features/rewards/daily-claim.tsx";
@@ -17,16 +18,22 @@ export const meta: Route.MetaFunction = () => [
 
 export default function Dashboard() {
   const { state, reload } = useDashboard();
+  const price = useTokenPrice();
   return (
     <section className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
       <h1 className="text-3xl font-bold sm:text-4xl">Dashboard</h1>
       {state.status === "ready" ? (
         <>
           <p className="mt-2 text-lg text-ink-800">Welcome, {state.data.first_name}.</p>
-          {state.data.email_verified ? null : <VerifyEmailBanner />}
-          <div className="mt-8 grid gap-6 lg:grid-cols-2">
-            <BalanceCard data={state.data} />
+          {/* The claim comes first: on a phone it is what the visitor sees without scrolling. */}
+          <div className="mt-6 grid gap-6 sm:mt-8 lg:grid-cols-2">
             <DailyClaim data={state.data} reload={reload} />
+            <BalanceCard data={state.data} price={price.status === "ready" ? price.price : null} />
+            {state.data.email_verified ? null : (
+              <div className="lg:col-span-2">
+                <VerifyEmailBanner />
+              </div>
+            )}
             <WalletAddressForm address={state.data.address} onSaved={reload} />
             <PayoutsCard address={state.data.address} balance={state.data.balance} reloadDashboard={reload} />
             <ReferralCard data={state.data} />

@@ -1,5 +1,6 @@
 import { href } from "react-router";
 import { LoginForm } from "../features/auth/login-form.tsx";
+import { returnReason, useReturnPath } from "../features/auth/return-path.ts";
 import { useRedirectIfAuthenticated } from "../features/auth/use-redirect-if-authenticated.ts";
 import { CardPage } from "../layout/card-page.tsx";
 import { pageMeta } from "../lib/page-meta.ts";
@@ -10,10 +11,11 @@ export const meta: Route.MetaFunction = () =>
   pageMeta({ title: "Login", description: `Log in to claim your daily ${site.token.symbol} reward.`, path: href("/login") });
 
 export default function Login() {
-  useRedirectIfAuthenticated();
+  const returnTo = useReturnPath();
+  useRedirectIfAuthenticated(returnTo);
   return (
-    <CardPage title="Login" intro={`Log in to claim your daily ${site.token.symbol} and see your balance.`}>
-      <LoginForm />
+    <CardPage title="Login" intro={returnReason(returnTo) ?? `Log in to claim your daily ${site.token.symbol} and see your balance.`}>
+      <LoginForm returnTo={returnTo} />
     </CardPage>
   );
 }

@@ -10,7 +10,7 @@ export const meta: Route.MetaFunction = () => [
 
 export default function VerifyEmail() {
   return (
-    <CardPage title="Confirm your email address" intro="The link from your email is being checked.">
+    <CardPage title="Confirm your email address">
       <VerifyEmailStatus />
     </CardPage>
   );

@@ -83,7 +83,13 @@ export const sessionsReply = z.object({
       last_used_at: z.string(),
       created_at: z.string(),
       current: z.boolean(),
+      /** Whether the session's network is the one this request comes from, so the page can say "this network". */
+      this_network: z.boolean(),
     }),
   ),
 });
 export type SessionsView = z.infer<typeof sessionsReply>;
+
+/** The member's sign-in address as the account page shows it, and whether its link was followed. */
+export const accountEmailReply = z.object({ email: z.string(), email_verified: z.boolean() });
+export type AccountEmailView = z.infer<typeof accountEmailReply>;

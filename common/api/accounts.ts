@@ -13,6 +13,7 @@ export const CSRF_PAGES = [
   "reset-password",
   "account",
   "console",
+  "waitlist",
 ] as const;
 export type CsrfPage = (typeof CSRF_PAGES)[number];
 

@@ -3,12 +3,38 @@ import { appField, csrfTokenField, errorReply, jsonObject, tokenAmount } from ".
 
 /** The signed-in area: the dashboard, the daily claim and the wallet address. */
 
-export const LEDGER_KINDS = ["daily_reward", "referral_bonus", "admin_credit", "admin_debit", "payout_hold", "payout_release"] as const;
+export const LEDGER_KINDS = [
+  "daily_reward",
+  "referral_bonus",
+  "admin_credit",
+  "admin_debit",
+  "payout_hold",
+  "payout_release",
+  "streak_bonus",
+] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 export const CLAIMED = "You have successfully claimed your daily reward.";
 export const ADDRESS_UPDATED = "You have successfully updated your wallet address.";
 export const STALE_ADDRESS = "Your wallet address was changed in another window. Reload the page to see the current one, then try again.";
+
+const utcDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+/** A streak counts UTC days: they change at 00:00 UTC, whatever the member's time zone. */
+export const streakReply = z.object({
+  days: z.number().int().nonnegative(),
+  claimed_today: z.boolean(),
+  /** A freeze, earned by each 7 days of a streak, waits to cover one missed day. */
+  freeze_held: z.boolean(),
+  /** The streak ends at this UTC midnight unless the member claims before it; null without a streak. */
+  ends_at: z.string().nullable(),
+  /** The streak ends at the coming midnight (UTC) unless the member claims today. */
+  at_risk: z.boolean(),
+  /** The last seven UTC days, oldest first; today is "open" until claimed. */
+  week: z.array(z.object({ date: utcDate, state: z.enum(["claimed", "frozen", "missed", "open"]) })).length(7),
+  next_milestone: z.object({ days: z.number().int().positive(), bonus: tokenAmount }).nullable(),
+});
+export type StreakData = z.infer<typeof streakReply>;
 
 export const dashboardReply = z.object({
   time_remaining: z.string().regex(/^\d{2,}:\d{2}:\d{2}$/),
@@ -23,6 +49,8 @@ export const dashboardReply = z.object({
   referral_bonus_pending: tokenAmount,
   email_verified: z.boolean(),
   recent_activity: z.array(z.object({ kind: z.enum(LEDGER_KINDS), amount: tokenAmount, created_at: z.string() })),
+  /** Added beside the seed's fields: consecutive UTC days with a claim. */
+  streak: streakReply,
 });
 export type DashboardData = z.infer<typeof dashboardReply>;
 

@@ -10,13 +10,29 @@ declare module "fastify" {
   }
 }
 
-/** Any string in a parsed request, keys included, with a control character or a lone surrogate. */
-function carriesControlCharacters(value: unknown): boolean {
-  if (typeof value === "string") return hasControlCharacters(value);
-  if (Array.isArray(value)) return value.some(carriesControlCharacters);
-  if (value && typeof value === "object")
-    return Object.entries(value).some(([key, item]) => hasControlCharacters(key) || carriesControlCharacters(item));
-  return false;
+/** No form or call of the API nests deeper than this; an attacker's thousands of levels are refused, not walked. */
+export const MAX_BODY_DEPTH = 32;
+export const TOO_DEEP_MESSAGE = "The request is nested too deeply.";
+
+/**
+ * What is wrong with a parsed request's strings, keys included: a control character or a lone surrogate, or
+ * nesting deeper than any call needs. Walked with a stack of its own, so no body can exhaust the call stack.
+ */
+function refusalIn(value: unknown): "control-characters" | "too-deep" | null {
+  const pending: Array<{ value: unknown; depth: number }> = [{ value, depth: 0 }];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const { value: item, depth } = next;
+    if (typeof item === "string") {
+      if (hasControlCharacters(item)) return "control-characters";
+    } else if (item && typeof item === "object") {
+      if (depth >= MAX_BODY_DEPTH) return "too-deep";
+      for (const [key, child] of Object.entries(item)) {
+        if (hasControlCharacters(key)) return "control-characters";
+        pending.push({ value: child, depth: depth + 1 });
+      }
+    }
+  }
+  return null;
 }
 
 export const CROSS_SITE_REFUSED = "This request must come from the site itself.";
@@ -64,10 +80,16 @@ export const requestGuards = fp<{ site: SiteConfig }>(async (app: FastifyInstanc
     if (!route.config?.stateChanging) return;
     route.onRequest = [guardStateChange, ...(route.onRequest ? [route.onRequest].flat() : [])];
   });
-  // Every route, present and future, before its own schema: no field anywhere holds NUL, another control character or broken Unicode.
+  // Every route, present and future, before its own schema: no field anywhere holds NUL, another control character or broken
+  // Unicode, and no body nests deeper than MAX_BODY_DEPTH.
   app.addHook("preValidation", async (request, reply) => {
-    if ([request.body, request.query, request.params].some(carriesControlCharacters)) {
-      return reply.code(400).send({ err_msg: SPECIAL_CHARACTERS_MESSAGE });
+    for (const part of [request.body, request.query, request.params]) {
+      const refusal = refusalIn(part);
+      if (refusal === "too-deep") {
+        request.log.info("request nested too deeply refused");
+        return reply.code(400).send({ err_msg: TOO_DEEP_MESSAGE });
+      }
+      if (refusal) return reply.code(400).send({ err_msg: SPECIAL_CHARACTERS_MESSAGE });
     }
   });
   app.addHook("onSend", (request, reply, payload, done) => {

@@ -12,7 +12,7 @@ export const DEMO_PASSWORD = "kestrel-demo-password";
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * The demo account and a friend it referred, with a week of claims through
+ * The demo account and a friend it referred, with six days of claims through
  * the real claim code (so the ledger is what production would write). Runs
  * once; the server refuses demo data in production.
  */
@@ -37,7 +37,9 @@ export async function seedDemoData({ db, clock, site }: { db: Database; clock: C
     createdAt: joined,
     emailVerifiedAt: joined,
   });
-  const past = fakeClock(new Date(clock.now().getTime() - 7 * DAY_MS));
+  // The six UTC days before today, from midnight: a six-day streak that today's claim (due at once) takes to its first milestone.
+  const today = Date.parse(`${clock.now().toISOString().slice(0, 10)}T00:00:00Z`);
+  const past = fakeClock(new Date(today - 6 * DAY_MS));
   for (let day = 0; day < 6; day++) {
     await claimDailyReward({ db, clock: past, rules: site.rewards }, { userId: demoId });
     past.advance(60 * 60 * 1000);

@@ -12,6 +12,7 @@ import {
   punctualClaimsSql,
 } from "./fairness/claim-notes.ts";
 import { type LiveSessionValues, liveSessionSql, liveSessionValues } from "./sessions.ts";
+import { claimDaysSql } from "./streaks.ts";
 
 export type RewardRules = SiteConfig["rewards"];
 type Deps = { db: Database; clock: Clock; rules: RewardRules };
@@ -171,6 +172,8 @@ export type Dashboard = {
   referralBonusPending: bigint;
   emailVerified: boolean;
   recent: Array<{ kind: LedgerKind; amount: bigint; createdAt: Date }>;
+  /** The UTC days (YYYY-MM-DD) with a claim, for the streak. */
+  claimDays: string[];
 };
 
 type DashboardRow = {
@@ -185,6 +188,7 @@ type DashboardRow = {
   email_verified: boolean;
   todays_reward: string;
   recent: Array<{ kind: LedgerKind; amount: string; created_at: string }>;
+  claim_days: string[] | string;
 };
 
 const dashboardStatement = preparedStatement<DashboardRow, RewardAmountValues & { userId: number }>(
@@ -197,7 +201,8 @@ const dashboardStatement = preparedStatement<DashboardRow, RewardAmountValues & 
              u.email_verified_at is not null as email_verified,
              ${rewardAmountSql(value)}::text as todays_reward,
              coalesce((select json_agg(json_build_object('kind', e.kind, 'amount', e.amount::text, 'created_at', e.created_at) order by e.created_at desc, e.id desc)
-                         from (select kind, amount, created_at, id from ledger_entries where user_id = u.id order by created_at desc, id desc limit 10) e), '[]'::json) as recent
+                         from (select kind, amount, created_at, id from ledger_entries where user_id = u.id order by created_at desc, id desc limit 10) e), '[]'::json) as recent,
+             ${claimDaysSql(sql`u.id`)} as claim_days
         from users u
        where u.id = ${value("userId")}`,
 );
@@ -223,5 +228,6 @@ export async function dashboardFor({ db, clock, rules }: Deps, userId: number): 
       amount: BigInt(entry.amount),
       createdAt: new Date(entry.created_at),
     })),
+    claimDays: typeof row.claim_days === "string" ? (JSON.parse(row.claim_days) as string[]) : row.claim_days,
   };
 }

@@ -7,7 +7,7 @@ import { useTestApp } from "../helpers/test-app.ts";
 describe("demo data", () => {
   const t = useTestApp();
 
-  it("creates the demo account once, with a referred friend and a week of real claims", async () => {
+  it("creates the demo account once, with a referred friend and six days of real claims, a streak today's claim continues", async () => {
     expect(await seedDemoData({ db: t.database.db, clock: t.clock, site: t.site })).toEqual({ created: true });
     expect(await seedDemoData({ db: t.database.db, clock: t.clock, site: t.site })).toEqual({ created: false });
 
@@ -26,6 +26,7 @@ describe("demo data", () => {
       referral_count: 1,
       referral_bonus_total: "60",
       time_remaining: "00:00:00",
+      streak: { days: 6, claimed_today: false, at_risk: true, next_milestone: { days: 7, bonus: "50" } },
     });
   });
 });

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import type { InjectOptions } from "fastify";
 import { describe, expect, it } from "vitest";
+import { BODY_LIMIT_BYTES } from "../../server/app.ts";
 import { createUser, signedIn } from "../factories.ts";
 import { APP, agent } from "../helpers/agent.ts";
 import { useTestApp } from "../helpers/test-app.ts";
@@ -65,9 +66,27 @@ const fields = [
   "access_key",
 ];
 
+/** Arrays and objects nested from a few levels to far past any recursive walk's stack, within the body limit, as JSON text. */
+const nested = fc
+  .record({
+    levels: fc.oneof(fc.integer({ min: 1, max: 64 }), fc.integer({ min: 64, max: 8_000 })),
+    opener: fc.constantFrom("[", '{"a":', '{"username":[', '[{"x":'),
+    leaf: fc.oneof(fc.integer(), fc.constant(null), fc.string({ maxLength: 40 })),
+  })
+  .map(({ levels, opener, leaf }) => {
+    const closer = [...opener]
+      .filter((c) => c === "[" || c === "{")
+      .map((c) => (c === "[" ? "]" : "}"))
+      .reverse()
+      .join("");
+    const fitting = Math.min(levels, Math.floor((BODY_LIMIT_BYTES - 200) / (opener.length + closer.length)));
+    return `${opener.repeat(fitting)}${JSON.stringify(leaf)}${closer.repeat(fitting)}`;
+  });
+
 const body = fc.oneof(
   fc.dictionary(fc.constantFrom(...fields), anyValue, { maxKeys: fields.length }),
   anyValue,
+  nested,
   fc.constantFrom("{", '{"username":', "[]", "null", "not json", '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{"x":1}}}'),
 );
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { loadSiteConfig } from "../../config/site.ts";
 import { contactMessages, users } from "../../server/db/schema.ts";
 import { createLogger } from "../../server/logger.ts";
+import { MAX_BODY_DEPTH, TOO_DEEP_MESSAGE } from "../../server/plugins/request-guards.ts";
 import { createUser, signedIn } from "../factories.ts";
 import { APP, agent, registerFields } from "../helpers/agent.ts";
 import { testEnv, useTestApp } from "../helpers/test-app.ts";
@@ -111,5 +112,48 @@ describe("what an error log line holds", () => {
     expect(logged).toContain("Failed query: select $1::int");
     expect(logged).toContain("22P02");
     expect(logged).not.toContain(CANARY);
+  });
+});
+
+describe("deeply nested bodies", () => {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  const t = useTestApp({ logger: { ...(createLogger(testEnv({ LOG_LEVEL: "info" })) as object), stream } });
+
+  const arrays = (levels: number) => `${"[".repeat(levels)}${"]".repeat(levels)}`;
+  const objects = (levels: number) => `${'{"a":'.repeat(levels)}1${"}".repeat(levels)}`;
+
+  it.each([
+    ["7,000 nested arrays on the login", "/api/signin", arrays(7_000)],
+    ["7,000 nested arrays on a route that does not exist", "/api/nothing-here", arrays(7_000)],
+    ["7,000 nested arrays on registration", "/api/register", arrays(7_000)],
+    ["100 nested objects in a field of the login", "/api/signin", `{"username":${objects(100)}}`],
+  ])("refuses %s with 400 and err_msg, and logs no error", async (_, url, payload) => {
+    lines.length = 0;
+    const reply = await t.app.inject({ method: "POST", url, payload, headers: { "content-type": "application/json" } });
+    expect(reply.statusCode).toBe(400);
+    expect(reply.json()).toEqual({ err_msg: TOO_DEEP_MESSAGE });
+    const errors = lines.map((line) => JSON.parse(line)).filter((entry) => entry.level >= 50);
+    expect(errors).toEqual([]);
+  });
+
+  it("still takes a body as deep as the API's own", async () => {
+    const reply = await t.app.inject({
+      method: "POST",
+      url: "/api/signin",
+      payload: {
+        username: "ada@example.com",
+        password: "a-password-of-some-length",
+        app: APP,
+        nested: JSON.parse(objects(MAX_BODY_DEPTH - 1)),
+      },
+    });
+    expect(reply.statusCode).not.toBe(500);
+    expect(reply.json().err_msg).not.toBe(TOO_DEEP_MESSAGE);
   });
 });

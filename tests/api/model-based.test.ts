@@ -221,6 +221,8 @@ class VerifyEmail implements fc.AsyncCommand<Model, Real> {
 
 describe("a model of accounts, claims and referrals", () => {
   const t = useTestApp({
+    // The model knows claims and referrals; streak bonuses are tests/api/streaks.test.ts's.
+    site: (configured) => ({ ...configured, rewards: { ...configured.rewards, streakMilestones: [] } }),
     env: { REGISTRATIONS_PER_IP_PER_HOUR: "100000", LOGIN_MAX_FAILURES_PER_ACCOUNT: "100000", LOGIN_MAX_FAILURES_PER_IP: "100000" },
   });
 

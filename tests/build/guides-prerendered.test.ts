@@ -16,9 +16,9 @@ function withoutScripts(html: string): string {
 describe("guide pages as served", () => {
   const t = useTestApp({ withSite: true });
 
-  it("serve all 36 guides and /how-to with their title, and numbered steps on every how-to guide, in the HTML itself", async () => {
+  it("serve all 41 guides and /how-to with their title, and numbered steps on every how-to guide, in the HTML itself", async () => {
     const guides = guideCatalog(t.site);
-    expect(guides).toHaveLength(36);
+    expect(guides).toHaveLength(41);
     const sitemap = (await t.app.inject({ method: "GET", url: "/sitemap.xml" })).body;
     for (const guide of guides) {
       const reply = await t.app.inject({ method: "GET", url: guide.path });

@@ -144,8 +144,8 @@ const forbidden: Record<string, RegExp[]> = {
 };
 
 test.describe("wallet guides", () => {
-  test("there are 36 guides and every one is listed on /how-to", async ({ page }) => {
-    expect(guides).toHaveLength(36);
+  test("there are 41 guides and every one is listed on /how-to", async ({ page }) => {
+    expect(guides).toHaveLength(41);
     await page.goto("/how-to");
     for (const name of ["Browser", "Android", "iOS", "Guides and Tips"]) {
       await expect(page.locator("summary").filter({ hasText: name })).toBeVisible();

@@ -1,5 +1,5 @@
 import type { FormEvent } from "react";
-import { changeEmailFields, EMAIL_TAKEN_ELSEWHERE, WRONG_PASSWORD } from "../../../common/api/account.ts";
+import { type AccountEmailView, changeEmailFields, EMAIL_TAKEN_ELSEWHERE, WRONG_PASSWORD } from "../../../common/api/account.ts";
 import { DISPOSABLE_EMAIL } from "../../../common/api/accounts.ts";
 import { CardSection } from "../../components/ui/card-section.tsx";
 import { FormMessage } from "../../components/ui/form-message.tsx";
@@ -8,6 +8,7 @@ import { TextField } from "../../components/ui/text-field.tsx";
 import { accountApi } from "../../lib/api-client.ts";
 import { useApiForm } from "../../lib/use-api-form.ts";
 import { useFormFields } from "../../lib/use-form-fields.ts";
+import { CurrentEmail } from "./current-email.tsx";
 
 const EMPTY = { new_email: "", password: "" };
 
@@ -17,7 +18,7 @@ const CHANGE_EMAIL_REFUSALS = {
   [WRONG_PASSWORD]: "password",
 } as const;
 
-export function ChangeEmailForm() {
+export function ChangeEmailForm({ current }: { current: AccountEmailView | null }) {
   const { fields, set, clear, keepTyped } = useFormFields(EMPTY);
   const form = useApiForm("account");
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -25,8 +26,10 @@ export function ChangeEmailForm() {
     if (await form.submit(changeEmailFields, fields, accountApi.changeEmail, CHANGE_EMAIL_REFUSALS)) clear();
   };
   return (
-    <CardSection title="Change your email address">
-      <p className="mt-2 text-base text-ink-800">
+    <CardSection title="Your email address">
+      <CurrentEmail current={current} />
+      <h3 className="mt-5 text-lg font-bold">Change it</h3>
+      <p className="mt-1 text-base text-ink-800">
         We send a link to the new address; your account keeps its current one until you open it.
       </p>
       <form ref={keepTyped} method="post" noValidate onSubmit={submit} className="mt-4 space-y-4">

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { href, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import type { SessionsView } from "../../../common/api/account.ts";
 import { CardSection } from "../../components/ui/card-section.tsx";
 import { FormMessage } from "../../components/ui/form-message.tsx";
@@ -7,6 +7,7 @@ import { NeedsJavaScript } from "../../components/ui/needs-javascript.tsx";
 import { accountApi } from "../../lib/api-client.ts";
 import { UNREACHABLE } from "../../lib/use-api-form.ts";
 import { useCsrfToken } from "../../lib/use-csrf-token.ts";
+import { loginFor } from "../auth/return-path.ts";
 
 const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
@@ -21,7 +22,7 @@ export function SessionsList({ version }: { version: number }) {
   const load = useCallback(async () => {
     const result = await accountApi.sessions();
     if (result.status === 403) {
-      navigate(href("/login"), { replace: true });
+      navigate(loginFor("/account"), { replace: true });
       return;
     }
     if (result.ok && result.body) setSessions(result.body.sessions);
@@ -69,7 +70,7 @@ export function SessionsList({ version }: { version: number }) {
                   </p>
                   <p className="text-sm text-ink-700">
                     Last used {when.format(new Date(session.last_used_at))}
-                    {session.network ? ` · network ${session.network}` : ""}
+                    {session.this_network ? " · from this network" : session.network ? ` · from the network ${session.network}*` : ""}
                   </p>
                 </div>
                 {session.current ? null : (
@@ -85,6 +86,12 @@ export function SessionsList({ version }: { version: number }) {
             ))}
           </ul>
         )}
+        {sessions?.some((session) => session.network && !session.this_network) ? (
+          <p className="text-sm text-ink-700">
+            * A network is the block of internet addresses a device signed in from (the first three numbers of the address, shown as …/24;
+            …/48 for newer addresses): roughly where, never the device's own address.
+          </p>
+        ) : null}
         {sessions && sessions.length > 1 ? (
           <button type="button" className="btn-secondary" onClick={() => act(accountApi.endOtherSessions)}>
             Sign out everywhere else

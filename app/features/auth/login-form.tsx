@@ -10,7 +10,7 @@ import { useFormFields } from "../../lib/use-form-fields.ts";
 import { useComingSoonGuard } from "./account-links.tsx";
 import { rememberAuthStatus } from "./auth-status.ts";
 
-export function LoginForm() {
+export function LoginForm({ returnTo }: { returnTo: string | null }) {
   const { fields, set, clear, keepTyped } = useFormFields({ username: "", password: "", remember: false });
   const form = useApiForm("signin");
   const navigate = useNavigate();
@@ -21,7 +21,7 @@ export function LoginForm() {
     if (!(await form.submit(signInFields, fields, (data, csrfToken) => signIn({ ...data, csrfToken })))) return;
     clear();
     rememberAuthStatus("authenticated");
-    navigate(href("/dashboard"));
+    navigate(returnTo ?? href("/dashboard"));
   };
 
   return (

@@ -1,12 +1,10 @@
-import { useEffect, useState } from "react";
 import { site } from "../../site.ts";
-import { type PriceState, priceText, priceValueClass, watchTokenPrice } from "./token-price.ts";
+import { priceText, priceValueClass } from "./token-price.ts";
+import { useTokenPrice } from "./use-token-price.ts";
 
 /** The live price, refreshed every minute while the page is visible (the prerendered page's own script does the same). */
 export function PriceBadge() {
-  const [state, setState] = useState<PriceState>({ status: "loading" });
-
-  useEffect(() => watchTokenPrice(setState), []);
+  const state = useTokenPrice();
 
   return (
     <p className="inline-flex h-12 max-w-full items-center gap-3 rounded-full border border-white/20 bg-white/10 px-4 text-white sm:gap-4 sm:px-5">

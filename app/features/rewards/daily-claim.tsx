@@ -6,6 +6,8 @@ import { FormMessage } from "../../components/ui/form-message.tsx";
 import { claimDailyReward } from "../../lib/api-client.ts";
 import { formatTokens } from "../../lib/token-amount.ts";
 import { site } from "../../site.ts";
+import { ClaimCelebration } from "./claim-celebration.tsx";
+import { StreakSummary } from "./streak-summary.tsx";
 import { useCountdown } from "./use-countdown.ts";
 
 export const CLAIM_SUCCESS = "You have successfully claimed your daily reward.";
@@ -19,6 +21,8 @@ export const CLAIM_FAILURE = "Something went wrong!";
 export function DailyClaim({ data, reload }: { data: DashboardData; reload: () => Promise<void> }) {
   const [claiming, setClaiming] = useState(false);
   const [result, setResult] = useState<"success" | "failure" | null>(null);
+  // The streak's length before the claim, to say what the claim changed.
+  const [daysBefore, setDaysBefore] = useState<number | null>(null);
   const { secondsLeft, ended: due } = useCountdown(data.time_remaining, () => void reload());
   const special = BigInt(data.today_reward) > BigInt(site.rewards.dailyAmount);
   // The moment the next claim opens, in the visitor's own time zone.
@@ -27,6 +31,7 @@ export function DailyClaim({ data, reload }: { data: DashboardData; reload: () =
   const claim = async () => {
     setClaiming(true);
     setResult(null);
+    setDaysBefore(data.streak.days);
     const response = await claimDailyReward();
     if (response.ok) await reload();
     setResult(response.ok ? "success" : "failure");
@@ -60,6 +65,10 @@ export function DailyClaim({ data, reload }: { data: DashboardData; reload: () =
       <div className="mt-4">
         <FormMessage error={result === "failure" ? CLAIM_FAILURE : null} success={result === "success" ? CLAIM_SUCCESS : null} />
       </div>
+      <div role="status">
+        {result === "success" && daysBefore !== null ? <ClaimCelebration data={data} daysBefore={daysBefore} /> : null}
+      </div>
+      <StreakSummary streak={data.streak} />
     </CardSection>
   );
 }

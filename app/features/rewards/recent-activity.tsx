@@ -9,6 +9,7 @@ const labels: Record<LedgerKind, string> = {
   admin_debit: "Correction by the team",
   payout_hold: "Transfer to your wallet",
   payout_release: "Transfer given back",
+  streak_bonus: "Streak bonus",
 };
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });

@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useState } from "react";
-import { href, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import type { DashboardData } from "../../../common/api/rewards.ts";
 import { dashboard } from "../../lib/api-client.ts";
 import { rememberAuthStatus } from "../auth/auth-status.ts";
+import { loginFor } from "../auth/return-path.ts";
 
 export type DashboardState = { status: "loading" } | { status: "error" } | { status: "ready"; data: DashboardData };
 
-/** The dashboard's data; a 403 sends the visitor to /login, as the spec says. */
+/** The dashboard's data; a 403 sends the visitor to /login, as the spec says, and login brings them back. */
 export function useDashboard() {
   const [state, setState] = useState<DashboardState>({ status: "loading" });
   const navigate = useNavigate();
@@ -15,7 +16,7 @@ export function useDashboard() {
     const result = await dashboard();
     if (result.status === 403) {
       rememberAuthStatus("anonymous");
-      navigate(href("/login"), { replace: true });
+      navigate(loginFor("/dashboard"), { replace: true });
       return;
     }
     if (result.ok && result.body) {

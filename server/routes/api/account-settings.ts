@@ -2,17 +2,21 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   accountActionBody,
+  accountEmailReply,
   changeEmailBody,
   changePasswordBody,
   deleteAccountBody,
   sessionIdParams,
   sessionsReply,
 } from "../../../common/api/account.ts";
+import { NOT_LOGGED_IN } from "../../../common/api/accounts.ts";
 import { appQuery, errorReply, successReply } from "../../../common/api/fields.ts";
 import type { AccountDeps } from "../../services/accounts/account-deps.ts";
+import { memberEmail } from "../../services/accounts/member-email.ts";
 import { listMemberSessions, revokeMemberSession, revokeOtherSessions } from "../../services/accounts/member-sessions.ts";
 import { changePassword, deleteAccount, requestEmailChange, type SettingsResult } from "../../services/accounts/settings.ts";
 import { sendVerificationEmail } from "../../services/accounts/verification.ts";
+import { networkOf } from "../../services/fairness/networks.ts";
 import type { Limit, RateLimiter } from "../../services/rate-limit.ts";
 
 export type AccountSettingsOptions = { deps: AccountDeps; slug: string; rateLimiter: RateLimiter; resendsPerMember: Limit };
@@ -93,16 +97,30 @@ export async function accountSettingsRoutes(
   app.get(
     "/api/sessions",
     { config: { member: true }, schema: { querystring: appQuery(slug), response: { 200: sessionsReply, "4xx": errorReply } } },
-    async (request) => ({
-      sessions: (await listMemberSessions(deps, request.userId, request.sessionIdHash)).map((session) => ({
-        id: session.id,
-        device: session.device,
-        network: session.network,
-        last_used_at: session.lastUsedAt.toISOString(),
-        created_at: session.createdAt.toISOString(),
-        current: session.current,
-      })),
-    }),
+    async (request) => {
+      const here = networkOf(request.ip);
+      return {
+        sessions: (await listMemberSessions(deps, request.userId, request.sessionIdHash)).map((session) => ({
+          id: session.id,
+          device: session.device,
+          network: session.network,
+          last_used_at: session.lastUsedAt.toISOString(),
+          created_at: session.createdAt.toISOString(),
+          current: session.current,
+          this_network: session.network === here,
+        })),
+      };
+    },
+  );
+
+  app.get(
+    "/api/account",
+    { config: { member: true }, schema: { querystring: appQuery(slug), response: { 200: accountEmailReply, "4xx": errorReply } } },
+    async (request, reply) => {
+      const member = await memberEmail(deps.db, request.userId);
+      if (!member) return reply.code(403).send({ err_msg: NOT_LOGGED_IN });
+      return { email: member.email, email_verified: member.verified };
+    },
   );
 
   app.delete(

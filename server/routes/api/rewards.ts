@@ -19,10 +19,21 @@ import type { Clock } from "../../clock.ts";
 import type { Database } from "../../db/client.ts";
 import { networkOf } from "../../services/fairness/networks.ts";
 import { claimDailyReward, dashboardFor } from "../../services/rewards.ts";
+import { creditStreakMilestones, type Streak, streakFrom } from "../../services/streaks.ts";
 import { checkWalletAddress, updateWalletAddress } from "../../services/wallet-address.ts";
 
 /** HH:MM:SS, rounded up, so "00:00:00" is shown only when a claim is really due. */
 const timeRemaining = (ms: number) => formatCountdown(Math.ceil(ms / 1000));
+
+const streakFields = (streak: Streak) => ({
+  days: streak.days,
+  claimed_today: streak.claimedToday,
+  freeze_held: streak.freezeHeld,
+  ends_at: streak.endsAt?.toISOString() ?? null,
+  at_risk: streak.atRisk,
+  week: streak.week,
+  next_milestone: streak.nextMilestone && { days: streak.nextMilestone.days, bonus: String(streak.nextMilestone.bonus) },
+});
 
 export type RewardRoutesOptions = {
   site: SiteConfig;
@@ -59,6 +70,7 @@ export async function rewardRoutes(fastify: FastifyInstance, { site, db, clock, 
           amount: entry.amount.toString(),
           created_at: entry.createdAt.toISOString(),
         })),
+        streak: streakFields(streakFrom(dashboard.claimDays, clock.now(), rules.streakMilestones)),
       };
     },
   );
@@ -99,6 +111,12 @@ export async function rewardRoutes(fastify: FastifyInstance, { site, db, clock, 
           .send({ err_msg: `Your next reward is not ready yet. Come back in ${remaining}.`, time_remaining: remaining });
       }
       app.metrics.claimsCredited.inc();
+      const { credited } =
+        rules.streakMilestones.length > 0
+          ? await creditStreakMilestones({ db, clock, milestones: rules.streakMilestones }, result.userId)
+          : { credited: [] };
+      for (const milestone of credited)
+        request.log.info({ userId: result.userId, days: milestone.days, bonus: milestone.bonus.toString() }, "streak milestone credited");
       request.log.info(
         { userId: request.userId, amount: result.amount.toString(), referrerCredited: result.referrerCredited },
         "daily reward claimed",

@@ -32,3 +32,9 @@ export async function backdateClaim(context: BrowserContext, email: string, seco
   const reply = await context.request.post("/__e2e__/backdate-claim", { data: { email, seconds_ago: secondsAgo } });
   if (!reply.ok()) throw new Error(`could not move the claim: ${reply.status()}`);
 }
+
+/** Gives the user a claim on each of the `days` UTC days before today: a streak today's claim continues. */
+export async function claimHistory(context: BrowserContext, email: string, days: number): Promise<void> {
+  const reply = await context.request.post("/__e2e__/claim-history", { data: { email, days } });
+  if (!reply.ok()) throw new Error(`could not write the claims: ${reply.status()}`);
+}

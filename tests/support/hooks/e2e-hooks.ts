@@ -14,7 +14,7 @@ export const E2E_PASSWORD = "end-to-end-password";
 /**
  * Test-only shortcuts, registered only by tests/support/hooked-server.ts: make
  * a signed-in user without the login form, move a user's last claim back in
- * time instead of waiting a day, a request that takes its time
+ * time instead of waiting a day, give a user a streak of past claims, a request that takes its time
  * (for the graceful-shutdown test), a bare JSON route and a one-row primary-key
  * read through the app's own pool (the benchmarks' two floors).
  */
@@ -91,6 +91,28 @@ export async function e2eHooks(fastify: FastifyInstance, { db, clock }: { db: Da
         .update(users)
         .set({ lastClaimAt, claimCount: sql`greatest(${users.claimCount}, 1)` })
         .where(eq(users.email, email));
+      return { ok: true };
+    },
+  );
+
+  app.post(
+    "/__e2e__/claim-history",
+    { schema: { hide: true, body: z.object({ email: z.string(), days: z.number().int().min(1).max(60) }) } },
+    async (request) => {
+      // One claim at 00:00 UTC on each of the `days` days before today, so today's claim is due and continues the streak.
+      const today = Date.parse(`${clock.now().toISOString().slice(0, 10)}T00:00:00Z`);
+      const { email, days } = request.body;
+      await db.execute(sql`
+        with member as (select id from users where email = ${email}
+        ), entries as (
+          insert into ledger_entries (user_id, kind, amount, created_at, reward_window)
+          select member.id, 'daily_reward', 100, ${new Date(today)}::timestamptz - n * interval '1 day', ${days} + 1 - n
+            from member, generate_series(1, ${days}) n
+          returning user_id, amount
+        )
+        update users set balance = balance + (select sum(amount) from entries), claim_count = ${days},
+               last_claim_at = ${new Date(today)}::timestamptz - interval '1 day'
+         where id = (select id from member)`);
       return { ok: true };
     },
   );
