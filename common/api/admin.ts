@@ -20,6 +20,43 @@ export const ADMIN_REFUSALS = {
   alreadyEnrolled: "Two-factor sign-in is already set up for this account.",
 } as const;
 
+/** A console action on a batch, a hot-wallet transaction or an alert that the services refused, and why. */
+export type ConsoleRefusal =
+  | { refusal: "unknown_transfer" | "unknown_batch" | "unknown_alert" }
+  | { refusal: "nothing_owed"; batchId: number }
+  | { refusal: "no_waiting_transaction" | "settled_meanwhile"; payoutId: number }
+  | { refusal: "nonce_not_settled"; nonce: number; sender: string; confirmations: number; hash: string }
+  | { refusal: "already_mined"; hash: string; blockNumber: bigint }
+  | { refusal: "alert_handled"; alertId: number };
+
+export function consoleRefusalText(refused: ConsoleRefusal): string {
+  switch (refused.refusal) {
+    case "unknown_transfer":
+      return "That transfer does not exist.";
+    case "unknown_batch":
+      return "That batch does not exist.";
+    case "unknown_alert":
+      return "That alert does not exist.";
+    case "nothing_owed":
+      return nothingOwedMessage(refused.batchId);
+    case "no_waiting_transaction":
+      return `Transfer ${refused.payoutId} has no hot-wallet transaction waiting to be mined.`;
+    case "settled_meanwhile":
+      return `Transfer ${refused.payoutId} was signed or settled meanwhile; look again.`;
+    case "nonce_not_settled":
+      return `Nonce ${refused.nonce} of ${refused.sender} is not used with ${refused.confirmations} confirmations yet, so transaction ${refused.hash} may still be mined. Send the batch again to rebroadcast it.`;
+    case "already_mined":
+      return `Transaction ${refused.hash} is in block ${refused.blockNumber}: it paid, so reconcile instead.`;
+    case "alert_handled":
+      return `Alert ${refused.alertId} was already marked handled.`;
+  }
+}
+
+/** Why there is no Safe file for a batch, in the operator's words. */
+export function nothingOwedMessage(batchId: number): string {
+  return `Batch ${batchId} has nothing left to pay: each of its payouts was returned, sent or confirmed, or has a hot-wallet transaction. A Safe file for it would pay them again.`;
+}
+
 /** The refusal once five wrong codes have locked the second factor. */
 export function codesLockedMessage(retryAfterSeconds: number): string {
   const minutes = Math.ceil(retryAfterSeconds / 60);

@@ -1,6 +1,7 @@
-import type { Hex } from "viem";
+import type { Address, Hex } from "viem";
 import { z } from "zod";
 import { appField, bigRowId, csrfTokenField, jsonObject } from "./fields.ts";
+import { ACCOUNT_ON_HOLD } from "./rewards.ts";
 
 /**
  * Request and reply shapes of the payout endpoints (wallet verification,
@@ -72,6 +73,82 @@ export type PayoutsView = z.infer<typeof payoutsReply>;
 export const ABOVE_BALANCE = "That is more than your available balance.";
 
 /** The largest balance the database holds (a 64-bit bigint): any amount above it is above every member's balance. */
+export const PAYOUT_REFUSALS = {
+  notVerified: "Verify your wallet first: payouts go only to an address you proved is yours.",
+  emailNotVerified: "Confirm your email address first: open the link we sent you, or ask for a new one on your dashboard.",
+  belowMinimum: (minimum: bigint) => `The smallest transfer is ${minimum.toLocaleString("en-US")} tokens.`,
+  aboveBalance: ABOVE_BALANCE,
+  tooNew: (opensAt: Date) =>
+    `Transfers open once your account is a little older, on ${opensAt.toISOString().slice(0, 10)} (UTC). Keep claiming until then: nothing is lost.`,
+  open: "You already have a transfer waiting. Cancel it or wait until it is in a batch before asking for another.",
+  notCancellable: "This transfer can no longer be cancelled: it is already being paid.",
+  notReturnable: "Only a requested or batched payout without a signed transaction can be returned.",
+  notInReview: "This payout is not waiting for a review.",
+  reasonRequired: "A reason is required.",
+  onHold: ACCOUNT_ON_HOLD,
+} as const;
+
+/** Why a batch whose Safe file was downloaded cannot give a payout back yet, in the operator's words. */
+export const SAFE_PROOF_REFUSALS = {
+  nonceNeeded: (batchId: number) =>
+    `Batch ${batchId}'s Safe file was downloaded, so a Safe transaction may still pay this transfer. Reject or replace that transaction in Safe{Wallet}, then give its Safe nonce once the chain has it.`,
+  noNode:
+    "Set PAYOUT_RPC_URL and PAYOUT_TREASURY_ADDRESS: returning a transfer from a batch whose Safe file was downloaded needs the chain.",
+  nonceBeforeFile: (nonce: bigint, batchId: number, nonceAtFile: bigint) =>
+    `Safe nonce ${nonce} was used before batch ${batchId}'s Safe file was downloaded (the Safe was at nonce ${nonceAtFile} then), so no transaction made from the file can have it. Give the nonce Safe{Wallet} shows for that transaction.`,
+  nonceUnused: (nonce: bigint, treasury: Address, confirmations: number) =>
+    `Safe nonce ${nonce} of ${treasury} is not used with ${confirmations} confirmations yet, so the batch's Safe transaction may still execute. Reject or replace it in Safe{Wallet} first.`,
+} as const;
+
+/** A payout request, cancel or return the services refused, and why: the words are chosen here, the status by the route. */
+export type PayoutRefusal =
+  | { refusal: "not_verified" | "email_not_verified" | "above_balance" | "open_request" | "account_frozen" }
+  | { refusal: "not_cancellable" | "not_returnable" | "not_in_review" | "reason_required" }
+  | { refusal: "below_minimum"; minimum: bigint }
+  | { refusal: "too_new"; opensAt: Date }
+  | { refusal: "safe_nonce_needed"; batchId: number }
+  | { refusal: "no_node" }
+  | { refusal: "safe_nonce_before_file"; nonce: bigint; batchId: number; nonceAtFile: bigint }
+  | { refusal: "safe_nonce_unused"; nonce: bigint; treasury: Address; confirmations: number }
+  | { refusal: "chain_unread"; detail: string };
+
+export function payoutRefusalText(refused: PayoutRefusal): string {
+  switch (refused.refusal) {
+    case "not_verified":
+      return PAYOUT_REFUSALS.notVerified;
+    case "email_not_verified":
+      return PAYOUT_REFUSALS.emailNotVerified;
+    case "above_balance":
+      return PAYOUT_REFUSALS.aboveBalance;
+    case "open_request":
+      return PAYOUT_REFUSALS.open;
+    case "account_frozen":
+      return PAYOUT_REFUSALS.onHold;
+    case "not_cancellable":
+      return PAYOUT_REFUSALS.notCancellable;
+    case "not_returnable":
+      return PAYOUT_REFUSALS.notReturnable;
+    case "not_in_review":
+      return PAYOUT_REFUSALS.notInReview;
+    case "reason_required":
+      return PAYOUT_REFUSALS.reasonRequired;
+    case "below_minimum":
+      return PAYOUT_REFUSALS.belowMinimum(refused.minimum);
+    case "too_new":
+      return PAYOUT_REFUSALS.tooNew(refused.opensAt);
+    case "safe_nonce_needed":
+      return SAFE_PROOF_REFUSALS.nonceNeeded(refused.batchId);
+    case "no_node":
+      return SAFE_PROOF_REFUSALS.noNode;
+    case "safe_nonce_before_file":
+      return SAFE_PROOF_REFUSALS.nonceBeforeFile(refused.nonce, refused.batchId, refused.nonceAtFile);
+    case "safe_nonce_unused":
+      return SAFE_PROOF_REFUSALS.nonceUnused(refused.nonce, refused.treasury, refused.confirmations);
+    case "chain_unread":
+      return refused.detail;
+  }
+}
+
 export const LARGEST_BALANCE = 2n ** 63n - 1n;
 
 export const requestPayoutFields = {
