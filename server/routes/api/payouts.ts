@@ -19,8 +19,8 @@ import {
 import type { SiteConfig } from "../../../config/site.ts";
 import type { Clock } from "../../clock.ts";
 import type { Database } from "../../db/client.ts";
-import { appealReview, reviewStatesFor } from "../../services/fairness/payout-review.ts";
 import { cancelPayout, type PayoutRow, payoutsFor, requestPayout } from "../../services/payouts/requests.ts";
+import { appealReview, reviewStatesFor } from "../../services/payouts/review.ts";
 import { issueSiweNonce, type SignatureVerifier, verifyWallet } from "../../services/payouts/siwe.ts";
 import { heldForPayouts, verifiedWalletOf } from "../../services/payouts/wallet.ts";
 import { refuse } from "../refusals.ts";

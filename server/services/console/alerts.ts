@@ -3,7 +3,7 @@ import type { ConsoleRefusal } from "../../../common/api/admin.ts";
 import type { Clock } from "../../clock.ts";
 import type { Database } from "../../db/client.ts";
 import { operatorAlerts } from "../../db/schema.ts";
-import { type Actor, recordAudit } from "./audit.ts";
+import { type Actor, recordAudit } from "../audit.ts";
 
 export type OperatorAlert = typeof operatorAlerts.$inferSelect;
 

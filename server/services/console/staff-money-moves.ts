@@ -1,5 +1,6 @@
 import type { Clock } from "../../clock.ts";
 import type { Database } from "../../db/client.ts";
+import { type Actor, recordAudit } from "../audit.ts";
 import { type Adjustment, type AdjustmentResult, postAdjustment } from "../ledger.ts";
 import { type BatchLimits, createBatch } from "../payouts/batches.ts";
 import type { ReconcileDeps } from "../payouts/reconcile.ts";
@@ -7,7 +8,6 @@ import { type CloseResult, returnPayout } from "../payouts/requests.ts";
 import { proveSafeCannotPay } from "../payouts/safe-file.ts";
 import { type SenderDeps, type SendSummary, sendBatch } from "../payouts/sender.ts";
 import { findUserById } from "../users.ts";
-import { type Actor, recordAudit } from "./audit.ts";
 
 type Deps = { db: Database; clock: Clock };
 

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Address, Hex } from "viem";
 import type { ConsoleRefusal } from "../../../common/api/admin.ts";
 import { type Database, queryRows } from "../../db/client.ts";
-import { type Actor, recordAudit } from "../console/audit.ts";
+import { type Actor, recordAudit } from "../audit.ts";
 import { receiptOrNull } from "./chain.ts";
 import type { ReconcileDeps } from "./reconcile.ts";
 

@@ -21,8 +21,8 @@ import { errorReply, successReply } from "../../../../common/api/fields.ts";
 import { payoutRefusalText } from "../../../../common/api/payouts.ts";
 import type { SiteConfig } from "../../../../config/site.ts";
 import type { ServerEnv } from "../../../env.ts";
+import { recordAudit } from "../../../services/audit.ts";
 import { openAlerts } from "../../../services/console/alerts.ts";
-import { recordAudit } from "../../../services/console/audit.ts";
 import { batchPayoutsAsStaff, returnPayoutAsStaff, sendBatchAsStaff } from "../../../services/console/staff-money-moves.ts";
 import {
   batchesOwingPayouts,

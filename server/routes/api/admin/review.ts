@@ -4,8 +4,8 @@ import { reviewDecisionBody, reviewDecisionParams, reviewsQuery, reviewsReply } 
 import { errorReply, successReply } from "../../../../common/api/fields.ts";
 import type { Clock } from "../../../clock.ts";
 import type { Database } from "../../../db/client.ts";
-import { recordAudit } from "../../../services/console/audit.ts";
-import { approvePayout, listReviews, rejectPayout } from "../../../services/fairness/payout-review.ts";
+import { recordAudit } from "../../../services/audit.ts";
+import { approvePayout, listReviews, rejectPayout } from "../../../services/payouts/review.ts";
 import { actorOf } from "./guard.ts";
 
 /** Flagged payouts with their signals and the member's appeal; an admin approves or rejects, with a reason the member reads. */

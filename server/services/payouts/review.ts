@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Clock } from "../../clock.ts";
 import { type Database, queryRows } from "../../db/client.ts";
-import { rejectPayoutInReview } from "../payouts/requests.ts";
+import { rejectPayoutInReview } from "./requests.ts";
 
 type Deps = { db: Database; clock: Clock };
 
