@@ -29,27 +29,21 @@ export type ConsoleRefusal =
   | { refusal: "already_mined"; hash: string; blockNumber: bigint }
   | { refusal: "alert_handled"; alertId: number };
 
+const CONSOLE_REFUSAL_TEXTS: { [Code in ConsoleRefusal["refusal"]]: (refused: Extract<ConsoleRefusal, { refusal: Code }>) => string } = {
+  unknown_transfer: () => "That transfer does not exist.",
+  unknown_batch: () => "That batch does not exist.",
+  unknown_alert: () => "That alert does not exist.",
+  nothing_owed: ({ batchId }) => nothingOwedMessage(batchId),
+  no_waiting_transaction: ({ payoutId }) => `Transfer ${payoutId} has no hot-wallet transaction waiting to be mined.`,
+  settled_meanwhile: ({ payoutId }) => `Transfer ${payoutId} was signed or settled meanwhile; look again.`,
+  nonce_not_settled: ({ nonce, sender, confirmations, hash }) =>
+    `Nonce ${nonce} of ${sender} is not used with ${confirmations} confirmations yet, so transaction ${hash} may still be mined. Send the batch again to rebroadcast it.`,
+  already_mined: ({ hash, blockNumber }) => `Transaction ${hash} is in block ${blockNumber}: it paid, so reconcile instead.`,
+  alert_handled: ({ alertId }) => `Alert ${alertId} was already marked handled.`,
+};
+
 export function consoleRefusalText(refused: ConsoleRefusal): string {
-  switch (refused.refusal) {
-    case "unknown_transfer":
-      return "That transfer does not exist.";
-    case "unknown_batch":
-      return "That batch does not exist.";
-    case "unknown_alert":
-      return "That alert does not exist.";
-    case "nothing_owed":
-      return nothingOwedMessage(refused.batchId);
-    case "no_waiting_transaction":
-      return `Transfer ${refused.payoutId} has no hot-wallet transaction waiting to be mined.`;
-    case "settled_meanwhile":
-      return `Transfer ${refused.payoutId} was signed or settled meanwhile; look again.`;
-    case "nonce_not_settled":
-      return `Nonce ${refused.nonce} of ${refused.sender} is not used with ${refused.confirmations} confirmations yet, so transaction ${refused.hash} may still be mined. Send the batch again to rebroadcast it.`;
-    case "already_mined":
-      return `Transaction ${refused.hash} is in block ${refused.blockNumber}: it paid, so reconcile instead.`;
-    case "alert_handled":
-      return `Alert ${refused.alertId} was already marked handled.`;
-  }
+  return (CONSOLE_REFUSAL_TEXTS[refused.refusal] as (refused: ConsoleRefusal) => string)(refused);
 }
 
 /** Why there is no Safe file for a batch, in the operator's words. */
