@@ -31,6 +31,7 @@ import { accountRoutes } from "./routes/api/accounts.ts";
 import { consoleRoutes } from "./routes/api/admin/index.ts";
 import { contactRoutes } from "./routes/api/contact.ts";
 import { guideReportRoutes } from "./routes/api/guide-reports.ts";
+import { marketRoutes } from "./routes/api/market.ts";
 import { payoutRoutes } from "./routes/api/payouts.ts";
 import { priceRoutes } from "./routes/api/price.ts";
 import { rewardRoutes } from "./routes/api/rewards.ts";
@@ -47,6 +48,7 @@ import { smtpForwarder } from "./services/contact.ts";
 import { fairnessRulesFrom } from "./services/fairness/rules.ts";
 import { limitBlocks } from "./services/limit-blocks.ts";
 import { createMailer, type Mailer, mailTransportFrom } from "./services/mail/mailer.ts";
+import { marketDepsFrom } from "./services/market/settings.ts";
 import { signatureVerifierFor } from "./services/payouts/chain.ts";
 import { reconcileDepsFrom } from "./services/payouts/settings.ts";
 import { PriceCache } from "./services/price/price-cache.ts";
@@ -272,6 +274,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(consoleRoutes, { db, clock, site, env, secret, prices, redis: deps.redis, accounts: accountDeps, rateLimiter });
   app.addHook("onReady", async () => prices.start());
   app.addHook("onClose", async () => prices.stop());
+  await app.register(marketRoutes, {
+    site,
+    clock,
+    deps: marketDepsFrom(env, site, { db, clock }),
+    cacheSeconds: env.MARKET_CACHE_SECONDS,
+  });
   await app.register(priceRoutes, { site, prices, refreshSeconds: env.PRICE_REFRESH_SECONDS });
   await app.register(guideReportRoutes, {
     slug: site.token.slug,

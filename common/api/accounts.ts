@@ -28,6 +28,12 @@ export const UNKNOWN_REFERRAL_CODE = "That referral code does not match any acco
 export const DISPOSABLE_EMAIL =
   "Addresses from throwaway email services can't be used here. Please use an address you will keep: we send your account's notices to it.";
 
+/** Password checks refused at once: this client already has its share running (429), or every place is taken (503). */
+export const PASSWORD_CHECKS_BUSY = {
+  client: "Too many logins from your network are being checked right now. Please wait a moment and try again.",
+  server: "Too many logins are being checked right now. Please try again in a moment.",
+} as const;
+
 const PASSWORD_INPUT_MAX_LENGTH = 1024;
 
 /**

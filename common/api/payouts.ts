@@ -86,6 +86,7 @@ export const PAYOUT_REFUSALS = {
   notInReview: "This payout is not waiting for a review.",
   reasonRequired: "A reason is required.",
   onHold: ACCOUNT_ON_HOLD,
+  accountDeleted: "This account has been deleted.",
 } as const;
 
 /** Why a batch whose Safe file was downloaded cannot give a payout back yet, in the operator's words. */
@@ -102,7 +103,7 @@ export const SAFE_PROOF_REFUSALS = {
 
 /** A payout request, cancel or return the services refused, and why: the words are chosen here, the status by the route. */
 export type PayoutRefusal =
-  | { refusal: "not_verified" | "email_not_verified" | "above_balance" | "open_request" | "account_frozen" }
+  | { refusal: "not_verified" | "email_not_verified" | "above_balance" | "open_request" | "account_frozen" | "account_deleted" }
   | { refusal: "not_cancellable" | "not_returnable" | "not_in_review" | "reason_required" }
   | { refusal: "below_minimum"; minimum: bigint }
   | { refusal: "too_new"; opensAt: Date }
@@ -119,6 +120,7 @@ const PAYOUT_REFUSAL_TEXTS: { [Code in PayoutRefusal["refusal"]]: (refused: Extr
   above_balance: () => PAYOUT_REFUSALS.aboveBalance,
   open_request: () => PAYOUT_REFUSALS.open,
   account_frozen: () => PAYOUT_REFUSALS.onHold,
+  account_deleted: () => PAYOUT_REFUSALS.accountDeleted,
   not_cancellable: () => PAYOUT_REFUSALS.notCancellable,
   not_returnable: () => PAYOUT_REFUSALS.notReturnable,
   not_in_review: () => PAYOUT_REFUSALS.notInReview,

@@ -18,6 +18,7 @@ const STATUS_OF: Record<Refusal["refusal"], 400 | 403 | 404 | 409> = {
   unknown_alert: 404,
   // The request conflicts with the state things are in now.
   open_request: 409,
+  account_deleted: 409,
   not_cancellable: 409,
   not_returnable: 409,
   not_in_review: 409,
