@@ -1,5 +1,7 @@
 import { writeFileSync } from "node:fs";
 import type { Address } from "viem";
+import { consoleRefusalText } from "../common/api/admin.ts";
+import { payoutRefusalText } from "../common/api/payouts.ts";
 import type { SiteConfig } from "../config/site.ts";
 import { systemClock } from "../server/clock.ts";
 import type { Database } from "../server/db/client.ts";
@@ -92,7 +94,8 @@ export async function runPayoutsCommand(
       const batchId = Number(wholeNumber(target, "BATCH"));
       const chain = reconcileDepsFrom(env, site, { db, clock });
       const handed = await handOutSafeFile({ db, site, treasury: requireTreasury(env), now: clock.now(), chain }, batchId);
-      if (!handed.ok) throw new UsageError(handed.status === 404 ? `batch ${batchId} does not exist` : handed.message);
+      if (!handed.ok)
+        throw new UsageError(handed.refusal === "unknown_batch" ? `batch ${batchId} does not exist` : consoleRefusalText(handed));
       const json = `${JSON.stringify(handed.file, null, 2)}\n`;
       if (options.out) {
         writeFileSync(options.out, json, { flag: "wx" });
@@ -128,7 +131,7 @@ export async function runPayoutsCommand(
       const safeNonce = options.safeNonce === undefined ? undefined : wholeNumber(options.safeNonce, "--safe-nonce");
       const chain = reconcileDepsFrom(env, site, { db, clock });
       const result = await returnPayoutAsStaff({ db, clock, chain }, "shell", payoutId, { reason: options.reason ?? "", safeNonce });
-      if (!result.ok) throw new UsageError(result.message);
+      if (!result.ok) throw new UsageError(payoutRefusalText(result));
       console.log(`Payout ${payoutId} returned; the member's balance is now ${result.balance} ${site.token.symbol}.`);
       return 0;
     }
@@ -138,7 +141,7 @@ export async function runPayoutsCommand(
       const deps = reconcileDepsFrom(env, site, { db, clock });
       if (!deps) throw new UsageError("set PAYOUT_RPC_URL and PAYOUT_TREASURY_ADDRESS to read the chain");
       const voided = await voidDeadTransaction(deps, payoutId, { actor: "shell", reason: options.reason.trim() });
-      if (!voided.ok) throw new UsageError(voided.message);
+      if (!voided.ok) throw new UsageError(consoleRefusalText(voided));
       console.log(voidedMessage(voided.dead));
       return 0;
     }

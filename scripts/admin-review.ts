@@ -1,7 +1,7 @@
 import { systemClock } from "../server/clock.ts";
 import type { Database } from "../server/db/client.ts";
-import { approvePayout, clearRiskSignals, listReviews, rejectPayout } from "../server/services/fairness/payout-review.ts";
 import { openRiskSignals } from "../server/services/fairness/risk-signals.ts";
+import { approvePayout, clearRiskSignals, listReviews, rejectPayout } from "../server/services/payouts/review.ts";
 import { findUserByEmail } from "../server/services/users.ts";
 import { UsageError } from "./usage-error.ts";
 

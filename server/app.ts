@@ -255,7 +255,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await app.register(waitlistRoutes, {
     deps: accountDeps,
-    secret,
     slug: site.token.slug,
     rateLimiter,
     joinsPerIp: { max: env.CONTACT_MESSAGES_PER_IP_PER_HOUR, windowMs: 60 * MINUTE_MS },

@@ -5,17 +5,10 @@ import { splitFrontmatter } from "../../common/frontmatter.ts";
 import { describeIssues } from "../../common/zod-issues.ts";
 import type { SiteConfig } from "../../config/site.ts";
 import { projectRoot } from "../../server/project-root.ts";
+import { GUIDE_PLATFORMS, type GuidePlatform } from "./guide-platforms.ts";
 import { fillPlaceholders, placeholderValues } from "./placeholders.ts";
 
-export const GUIDE_PLATFORMS = ["browser", "android", "ios", "tips"] as const;
-export type GuidePlatform = (typeof GUIDE_PLATFORMS)[number];
-
-export const PLATFORM_NAMES: Record<GuidePlatform, string> = {
-  browser: "Browser",
-  android: "Android",
-  ios: "iOS",
-  tips: "Guides and Tips",
-};
+export { GUIDE_PLATFORMS, type GuidePlatform, PLATFORM_NAMES } from "./guide-platforms.ts";
 
 const frontmatterSchema = z.object({
   title: z.string().min(3).max(90),

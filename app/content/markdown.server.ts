@@ -9,6 +9,7 @@ import { explorerAddressUrl } from "../../common/links.ts";
 import { describeIssues } from "../../common/zod-issues.ts";
 import { projectRoot } from "../../server/project-root.ts";
 import { AddressBlock } from "../components/ui/address-block.tsx";
+import { CopyButton } from "../components/ui/copy-button.tsx";
 import { site } from "../site.ts";
 import { sitePages } from "../site-pages.ts";
 import { fillPlaceholders, placeholderValues } from "./placeholders.ts";
@@ -44,6 +45,15 @@ export function addressBlockHtml(address: string): string {
   );
 }
 
+/** A printed link longer than this (the DEX's swap link, about 190 characters) gets a Copy button, as an address does: retyping it is hopeless on a phone. */
+const LONG_LINK_LENGTH = 60;
+
+function copyLinkHtml(url: string): string {
+  return renderToStaticMarkup(
+    createElement(CopyButton, { text: url, label: "Copy link", className: "btn-secondary ml-2 min-h-10 px-4 py-1.5 text-sm align-middle" }),
+  );
+}
+
 /** An address printed in running text, as in the terms: `{{token.address}}` without backticks. */
 const addressInText: TokenizerAndRendererExtension = {
   name: "address",
@@ -58,7 +68,7 @@ const addressInText: TokenizerAndRendererExtension = {
 
 /**
  * Markdown to HTML for the site's own content. Every printed address becomes
- * an address block (in backticks or not). Internal links must name a
+ * an address block (in backticks or not), and a long printed link gets Copy. Internal links must name a
  * page that exists (else the build fails); external links open in a new tab.
  */
 let knownPaths: Set<string> | undefined;
@@ -79,7 +89,7 @@ export function renderMarkdown(markdown: string, source: string): string {
         const text = this.parser.parseInline(tokens);
         return `<h${depth} id="${slugify(text)}">${text}</h${depth}>\n`;
       },
-      link({ href, tokens }: Tokens.Link) {
+      link({ href, text: written, tokens }: Tokens.Link) {
         const text = this.parser.parseInline(tokens);
         if (href.startsWith("/")) {
           const target = href.split(/[?#]/)[0] ?? href;
@@ -87,7 +97,8 @@ export function renderMarkdown(markdown: string, source: string): string {
           return `<a href="${href}">${text}</a>`;
         }
         if (href.startsWith("#") || href.startsWith("mailto:")) return `<a href="${href}">${text}</a>`;
-        return `<a href="${href}" rel="noopener noreferrer" target="_blank">${text}<span class="sr-only"> (opens in a new tab)</span></a>`;
+        const copy = written === href && href.length > LONG_LINK_LENGTH ? copyLinkHtml(href) : "";
+        return `<a href="${href}" rel="noopener noreferrer" target="_blank">${text}<span class="sr-only"> (opens in a new tab)</span></a>${copy}`;
       },
     },
   });

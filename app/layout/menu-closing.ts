@@ -1,16 +1,20 @@
+/** Where focus may stay when the menu closes: a control the tap chose, or an opened dialog or pop-up. */
+const KEEPS_FOCUS = "a[href], button, input, select, textarea, summary, dialog[open], dialog[open] *, [data-popup]";
+
 /**
  * Closes the open phone menu when the person is done with it: Escape, a tap
  * outside it, or a link or button pressed inside it (a page to go to, a
- * dialog or pop-up to open). Focus that would be left on a hidden link, or
- * nowhere, goes back to the menu button; focus the tap moved elsewhere (a
- * field, an opened dialog) stays there. Shared by SiteNav and the articles'
- * script; returns what removes the listeners.
+ * dialog or pop-up to open). Focus goes back to the menu button unless the
+ * tap gave it to another control or a dialog: a link hidden with the menu,
+ * the page itself (`<main tabindex="-1">`) or nothing would leave a keyboard
+ * user lost. Shared by SiteNav and the articles' script; returns what
+ * removes the listeners.
  */
 export function closeMenuWhenDone(button: HTMLElement, menu: HTMLElement, close: () => void): () => void {
   const done = () => {
     close();
     const focused = document.activeElement;
-    if (!focused || focused === document.body || menu.contains(focused)) button.focus();
+    if (!focused || menu.contains(focused) || !focused.matches(KEEPS_FOCUS)) button.focus();
   };
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === "Escape") done();

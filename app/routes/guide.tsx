@@ -35,7 +35,8 @@ export default function Guide({ loaderData: guide }: Route.ComponentProps) {
       data-pagefind-meta={`title:${guide.title} (${guide.platformName})`.replaceAll(",", "")}
       className="mx-auto max-w-5xl px-4 py-10 sm:px-6 sm:py-14"
     >
-      <nav aria-label="Breadcrumb" className="text-sm text-ink-700">
+      {/* What Pagefind leaves out of the index: a result's snippet starts with the guide's own words, not the page's furniture. */}
+      <nav aria-label="Breadcrumb" className="text-sm text-ink-700" data-pagefind-ignore>
         <ol className="flex flex-wrap gap-2">
           <li>
             <Link to={href("/how-to")} className="underline underline-offset-4 hover:text-brand-700">
@@ -47,14 +48,14 @@ export default function Guide({ loaderData: guide }: Route.ComponentProps) {
         </ol>
       </nav>
       <h1 className="mt-3 text-3xl font-black tracking-tight sm:text-4xl">{guide.title}</h1>
-      <p className="mt-2 text-sm text-ink-700" data-testid="guide-checked">
+      <p className="mt-2 text-sm text-ink-700" data-testid="guide-checked" data-pagefind-ignore>
         {`Checked against MetaMask extension ${guide.checked.extension} and MetaMask Mobile ${guide.checked.mobile} on `}
         <time dateTime={guide.checked.date}>{formatChecked(guide.checked.date)}</time>.
       </p>
       <PlatformSwitcher platforms={guide.platforms} />
       <Markdown html={guide.introHtml} className="mt-6 max-w-measure" />
       {guide.addToken ? (
-        <div className="mt-6 max-w-measure" data-add-token>
+        <div className="mt-6 max-w-measure" data-add-token data-pagefind-ignore>
           <AddTokenButton />
         </div>
       ) : null}

@@ -20,6 +20,37 @@ export const ADMIN_REFUSALS = {
   alreadyEnrolled: "Two-factor sign-in is already set up for this account.",
 } as const;
 
+/** A console action on a batch, a hot-wallet transaction or an alert that the services refused, and why. */
+export type ConsoleRefusal =
+  | { refusal: "unknown_transfer" | "unknown_batch" | "unknown_alert" }
+  | { refusal: "nothing_owed"; batchId: number }
+  | { refusal: "no_waiting_transaction" | "settled_meanwhile"; payoutId: number }
+  | { refusal: "nonce_not_settled"; nonce: number; sender: string; confirmations: number; hash: string }
+  | { refusal: "already_mined"; hash: string; blockNumber: bigint }
+  | { refusal: "alert_handled"; alertId: number };
+
+const CONSOLE_REFUSAL_TEXTS: { [Code in ConsoleRefusal["refusal"]]: (refused: Extract<ConsoleRefusal, { refusal: Code }>) => string } = {
+  unknown_transfer: () => "That transfer does not exist.",
+  unknown_batch: () => "That batch does not exist.",
+  unknown_alert: () => "That alert does not exist.",
+  nothing_owed: ({ batchId }) => nothingOwedMessage(batchId),
+  no_waiting_transaction: ({ payoutId }) => `Transfer ${payoutId} has no hot-wallet transaction waiting to be mined.`,
+  settled_meanwhile: ({ payoutId }) => `Transfer ${payoutId} was signed or settled meanwhile; look again.`,
+  nonce_not_settled: ({ nonce, sender, confirmations, hash }) =>
+    `Nonce ${nonce} of ${sender} is not used with ${confirmations} confirmations yet, so transaction ${hash} may still be mined. Send the batch again to rebroadcast it.`,
+  already_mined: ({ hash, blockNumber }) => `Transaction ${hash} is in block ${blockNumber}: it paid, so reconcile instead.`,
+  alert_handled: ({ alertId }) => `Alert ${alertId} was already marked handled.`,
+};
+
+export function consoleRefusalText(refused: ConsoleRefusal): string {
+  return (CONSOLE_REFUSAL_TEXTS[refused.refusal] as (refused: ConsoleRefusal) => string)(refused);
+}
+
+/** Why there is no Safe file for a batch, in the operator's words. */
+export function nothingOwedMessage(batchId: number): string {
+  return `Batch ${batchId} has nothing left to pay: each of its payouts was returned, sent or confirmed, or has a hot-wallet transaction. A Safe file for it would pay them again.`;
+}
+
 /** The refusal once five wrong codes have locked the second factor. */
 export function codesLockedMessage(retryAfterSeconds: number): string {
   const minutes = Math.ceil(retryAfterSeconds / 60);

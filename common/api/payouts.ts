@@ -1,6 +1,7 @@
-import type { Hex } from "viem";
+import type { Address, Hex } from "viem";
 import { z } from "zod";
 import { appField, bigRowId, csrfTokenField, jsonObject } from "./fields.ts";
+import { ACCOUNT_ON_HOLD } from "./rewards.ts";
 
 /**
  * Request and reply shapes of the payout endpoints (wallet verification,
@@ -72,6 +73,71 @@ export type PayoutsView = z.infer<typeof payoutsReply>;
 export const ABOVE_BALANCE = "That is more than your available balance.";
 
 /** The largest balance the database holds (a 64-bit bigint): any amount above it is above every member's balance. */
+export const PAYOUT_REFUSALS = {
+  notVerified: "Verify your wallet first: payouts go only to an address you proved is yours.",
+  emailNotVerified: "Confirm your email address first: open the link we sent you, or ask for a new one on your dashboard.",
+  belowMinimum: (minimum: bigint) => `The smallest transfer is ${minimum.toLocaleString("en-US")} tokens.`,
+  aboveBalance: ABOVE_BALANCE,
+  tooNew: (opensAt: Date) =>
+    `Transfers open once your account is a little older, on ${opensAt.toISOString().slice(0, 10)} (UTC). Keep claiming until then: nothing is lost.`,
+  open: "You already have a transfer waiting. Cancel it or wait until it is in a batch before asking for another.",
+  notCancellable: "This transfer can no longer be cancelled: it is already being paid.",
+  notReturnable: "Only a requested or batched payout without a signed transaction can be returned.",
+  notInReview: "This payout is not waiting for a review.",
+  reasonRequired: "A reason is required.",
+  onHold: ACCOUNT_ON_HOLD,
+  accountDeleted: "This account has been deleted.",
+} as const;
+
+/** Why a batch whose Safe file was downloaded cannot give a payout back yet, in the operator's words. */
+export const SAFE_PROOF_REFUSALS = {
+  nonceNeeded: (batchId: number) =>
+    `Batch ${batchId}'s Safe file was downloaded, so a Safe transaction may still pay this transfer. Reject or replace that transaction in Safe{Wallet}, then give its Safe nonce once the chain has it.`,
+  noNode:
+    "Set PAYOUT_RPC_URL and PAYOUT_TREASURY_ADDRESS: returning a transfer from a batch whose Safe file was downloaded needs the chain.",
+  nonceBeforeFile: (nonce: bigint, batchId: number, nonceAtFile: bigint) =>
+    `Safe nonce ${nonce} was used before batch ${batchId}'s Safe file was downloaded (the Safe was at nonce ${nonceAtFile} then), so no transaction made from the file can have it. Give the nonce Safe{Wallet} shows for that transaction.`,
+  nonceUnused: (nonce: bigint, treasury: Address, confirmations: number) =>
+    `Safe nonce ${nonce} of ${treasury} is not used with ${confirmations} confirmations yet, so the batch's Safe transaction may still execute. Reject or replace it in Safe{Wallet} first.`,
+} as const;
+
+/** A payout request, cancel or return the services refused, and why: the words are chosen here, the status by the route. */
+export type PayoutRefusal =
+  | { refusal: "not_verified" | "email_not_verified" | "above_balance" | "open_request" | "account_frozen" | "account_deleted" }
+  | { refusal: "not_cancellable" | "not_returnable" | "not_in_review" | "reason_required" }
+  | { refusal: "below_minimum"; minimum: bigint }
+  | { refusal: "too_new"; opensAt: Date }
+  | { refusal: "safe_nonce_needed"; batchId: number }
+  | { refusal: "no_node" }
+  | { refusal: "safe_nonce_before_file"; nonce: bigint; batchId: number; nonceAtFile: bigint }
+  | { refusal: "safe_nonce_unused"; nonce: bigint; treasury: Address; confirmations: number }
+  | { refusal: "chain_unread"; detail: string };
+
+/** The words of each refusal, by its code: a table, so a new refusal without words does not type-check. */
+const PAYOUT_REFUSAL_TEXTS: { [Code in PayoutRefusal["refusal"]]: (refused: Extract<PayoutRefusal, { refusal: Code }>) => string } = {
+  not_verified: () => PAYOUT_REFUSALS.notVerified,
+  email_not_verified: () => PAYOUT_REFUSALS.emailNotVerified,
+  above_balance: () => PAYOUT_REFUSALS.aboveBalance,
+  open_request: () => PAYOUT_REFUSALS.open,
+  account_frozen: () => PAYOUT_REFUSALS.onHold,
+  account_deleted: () => PAYOUT_REFUSALS.accountDeleted,
+  not_cancellable: () => PAYOUT_REFUSALS.notCancellable,
+  not_returnable: () => PAYOUT_REFUSALS.notReturnable,
+  not_in_review: () => PAYOUT_REFUSALS.notInReview,
+  reason_required: () => PAYOUT_REFUSALS.reasonRequired,
+  below_minimum: ({ minimum }) => PAYOUT_REFUSALS.belowMinimum(minimum),
+  too_new: ({ opensAt }) => PAYOUT_REFUSALS.tooNew(opensAt),
+  safe_nonce_needed: ({ batchId }) => SAFE_PROOF_REFUSALS.nonceNeeded(batchId),
+  no_node: () => SAFE_PROOF_REFUSALS.noNode,
+  safe_nonce_before_file: ({ nonce, batchId, nonceAtFile }) => SAFE_PROOF_REFUSALS.nonceBeforeFile(nonce, batchId, nonceAtFile),
+  safe_nonce_unused: ({ nonce, treasury, confirmations }) => SAFE_PROOF_REFUSALS.nonceUnused(nonce, treasury, confirmations),
+  chain_unread: ({ detail }) => detail,
+};
+
+export function payoutRefusalText(refused: PayoutRefusal): string {
+  return (PAYOUT_REFUSAL_TEXTS[refused.refusal] as (refused: PayoutRefusal) => string)(refused);
+}
+
 export const LARGEST_BALANCE = 2n ** 63n - 1n;
 
 export const requestPayoutFields = {

@@ -23,6 +23,10 @@ declare module "fastify" {
     userId: number;
     sessionIdHash: string;
   }
+  interface FastifyInstance {
+    /** Every route registered after this plugin, with its final config: what tests/api/route-guards.test.ts checks. */
+    declaredRoutes: readonly RouteOptions[];
+  }
 }
 
 type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
@@ -36,6 +40,8 @@ const hooks = (existing: RouteOptions["onRequest"]): Hook[] => (existing ? [exis
 export const memberArea = fp<{ secret: string; clock: Clock }>(async (app: FastifyInstance, { secret, clock }) => {
   app.decorateRequest("userId", 0);
   app.decorateRequest("sessionIdHash", "");
+  const declared: RouteOptions[] = [];
+  app.decorate("declaredRoutes", declared);
   const notSignedIn = (reply: FastifyReply) => reply.code(403).header("cache-control", "no-store").send({ err_msg: NOT_LOGGED_IN });
 
   const memberOnly: Hook = async (request, reply) => {
@@ -60,6 +66,8 @@ export const memberArea = fp<{ secret: string; clock: Clock }>(async (app: Fasti
   };
 
   app.addHook("onRoute", (route) => {
+    // Kept by reference: a later hook (the console's guard) may still complete the route's config.
+    declared.push(route);
     // First among the route's own hooks: a visitor without a session is told so before any other check.
     if (route.config?.member) route.onRequest = [memberOnly, ...hooks(route.onRequest)];
     if (route.config?.csrf) route.preHandler = [csrfChecked, ...hooks(route.preHandler)];

@@ -5,7 +5,7 @@ import type { SiteConfig } from "../../config/site.ts";
 import type { Clock } from "../clock.ts";
 import { type Database, queryRows } from "../db/client.ts";
 import { linkTo } from "./accounts/account-deps.ts";
-import { type Actor, recordAudit } from "./console/audit.ts";
+import { type Actor, recordAudit } from "./audit.ts";
 import { isDisposableEmail } from "./fairness/disposable-email.ts";
 import { canonicalEmail } from "./fairness/email-identity.ts";
 import type { FairnessRules } from "./fairness/rules.ts";

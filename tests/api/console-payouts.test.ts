@@ -3,11 +3,10 @@ import { createWalletClient, http } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN_REFUSALS } from "../../common/api/admin.ts";
+import { ADMIN_REFUSALS, nothingOwedMessage } from "../../common/api/admin.ts";
 import { queryRows } from "../../server/db/client.ts";
 import { payouts, users } from "../../server/db/schema.ts";
 import { postAdjustment } from "../../server/services/ledger.ts";
-import { nothingOwedMessage } from "../../server/services/payouts/batches.ts";
 import { requestPayout } from "../../server/services/payouts/requests.ts";
 import { batchFileChecksum, type SafeBatchFile } from "../../server/services/payouts/safe-export.ts";
 import { createUser } from "../factories.ts";
@@ -54,7 +53,7 @@ describe("payouts from the operator console on a local chain", () => {
     const deps = { db: t.database.db, clock: t.clock };
     await postAdjustment(deps, { userId: user.id, tokens: amount, direction: "credit", reason: "earned" });
     const result = await requestPayout({ ...deps, minimum: 10_000n, minAccountAgeDays: 7 }, user.id, amount);
-    if (!result.ok) throw new Error(result.message);
+    if (!result.ok) throw new Error(result.refusal);
     t.clock.advance(1000);
     return { id: result.payout.id, address, userId: user.id };
   }

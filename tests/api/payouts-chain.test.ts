@@ -53,7 +53,7 @@ describe("payouts on a local chain: batches, the Safe export, reconciliation", (
     await t.database.db.update(users).set({ walletAddress: address, walletVerifiedAt: t.clock.now() }).where(eq(users.id, user.id));
     await postAdjustment(deps(), { userId: user.id, tokens: amount, direction: "credit", reason: "earned" });
     const result = await requestPayout({ ...deps(), minimum: 10_000n, minAccountAgeDays: 7 }, user.id, amount);
-    if (!result.ok) throw new Error(result.message);
+    if (!result.ok) throw new Error(result.refusal);
     t.clock.advance(1000);
     return { id: result.payout.id, address, userId: user.id };
   }
@@ -290,7 +290,7 @@ describe("payouts on a local chain: batches, the Safe export, reconciliation", (
 
     await postAdjustment(deps(), { userId: m.userId, tokens: 10_000n, direction: "credit", reason: "earned again" });
     const again = await requestPayout({ ...deps(), minimum: 10_000n, minAccountAgeDays: 7 }, m.userId, 10_000n);
-    if (!again.ok) throw new Error(again.message);
+    if (!again.ok) throw new Error(again.refusal);
     expect(await createBatch(deps(), { maxCount: 10, maxTotal: 10n ** 30n })).toMatchObject({ payouts: [{ id: again.payout.id }] });
     expect(await reconcile()).toMatchObject({ matched: 0, alerts: 0 });
     expect(await statusOf(again.payout.id)).toEqual({ status: "batched", txHash: null });

@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { describe, expect, it } from "vitest";
+import { PAYOUT_REFUSALS } from "../../common/api/payouts.ts";
 import { queryRows } from "../../server/db/client.ts";
 import { users } from "../../server/db/schema.ts";
 import { postAdjustment } from "../../server/services/ledger.ts";
-import { PAYOUT_REFUSALS } from "../../server/services/payouts/requests.ts";
 import { createUser, signedIn } from "../factories.ts";
 import { APP } from "../helpers/agent.ts";
 import { useTestApp } from "../helpers/test-app.ts";

@@ -62,7 +62,7 @@ describe("payouts send from a hot wallet", () => {
       await database.db.update(users).set({ walletAddress: address, walletVerifiedAt: clock.now() }).where(sql`id = ${user.id}`);
       await postAdjustment({ db: database.db, clock }, { userId: user.id, tokens: amount, direction: "credit", reason: "earned" });
       const requested = await requestPayout({ db: database.db, clock, minimum: 10_000n, minAccountAgeDays: 7 }, user.id, amount);
-      if (!requested.ok) throw new Error(requested.message);
+      if (!requested.ok) throw new Error(requested.refusal);
       clock.advance(1000);
     }
     const batch = await createBatch({ db: database.db, clock }, { maxCount: count, maxTotal: 10n ** 30n });
@@ -179,14 +179,14 @@ describe("payouts send from a hot wallet", () => {
     if (!stored) throw new Error("nothing was stored");
     const payoutId = Number(stored.id);
     const check = () => findDeadTransaction({ db: database.db, client, confirmations: 2 }, payoutId);
-    expect(await check()).toMatchObject({ ok: false, status: 409, message: expect.stringMatching(/not used with 2 confirmations yet/) });
+    expect(await check()).toMatchObject({ ok: false, refusal: "nonce_not_settled", confirmations: 2 });
 
     // Someone sends from the hot wallet by hand and takes the stored nonce.
     const wallet = createWalletClient({ account: sender, chain: foundry, transport: http(anvil.rpcUrl) });
     await client.waitForTransactionReceipt({
       hash: await wallet.sendTransaction({ to: sender.address, value: 0n, nonce: stored.sender_nonce }),
     });
-    expect(await check()).toMatchObject({ ok: false, message: expect.stringMatching(/not used with 2 confirmations yet/) });
+    expect(await check()).toMatchObject({ ok: false, refusal: "nonce_not_settled", confirmations: 2 });
     await chain.test.mine({ blocks: 1 });
     // Sending again finds the dead transaction ("nonce too low", and no receipt) and names it: nothing moves.
     expect(await sendBatch(deps(), batchId, { dryRun: false })).toMatchObject({ rebroadcast: 0, signed: 0, stuck: [payoutId] });
@@ -204,18 +204,13 @@ describe("payouts send from a hot wallet", () => {
     expect(await transfersTo(recipients)).toHaveLength(1);
     // The new transaction is mined: it paid, so it is not dead.
     await chain.test.mine({ blocks: 1 });
-    expect(await check()).toMatchObject({
-      ok: false,
-      status: 409,
-      message: expect.stringMatching(/is in block \d+: it paid, so reconcile instead/),
-    });
+    expect(await check()).toMatchObject({ ok: false, refusal: "already_mined" });
     await reconcile();
-    expect(await check()).toEqual({
+    expect(await check()).toEqual({ ok: false, refusal: "no_waiting_transaction", payoutId });
+    expect(await findDeadTransaction({ db: database.db, client, confirmations: 2 }, 2 ** 31 - 1)).toEqual({
       ok: false,
-      status: 409,
-      message: `Transfer ${payoutId} has no hot-wallet transaction waiting to be mined.`,
+      refusal: "unknown_transfer",
     });
-    expect(await findDeadTransaction({ db: database.db, client, confirmations: 2 }, 2 ** 31 - 1)).toMatchObject({ status: 404 });
     await expectLedgerBalanced(database.db);
   });
 

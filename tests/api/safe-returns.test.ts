@@ -1,13 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { nothingOwedMessage } from "../../common/api/admin.ts";
+import { PAYOUT_REFUSALS, SAFE_PROOF_REFUSALS } from "../../common/api/payouts.ts";
 import { queryRows } from "../../server/db/client.ts";
 import { payouts, users } from "../../server/db/schema.ts";
 import { postAdjustment } from "../../server/services/ledger.ts";
-import { nothingOwedMessage } from "../../server/services/payouts/batches.ts";
-import { PAYOUT_REFUSALS, requestPayout } from "../../server/services/payouts/requests.ts";
+import { requestPayout } from "../../server/services/payouts/requests.ts";
 import type { SafeBatchFile } from "../../server/services/payouts/safe-export.ts";
-import { SAFE_PROOF_REFUSALS } from "../../server/services/payouts/safe-file.ts";
 import { createUser } from "../factories.ts";
 import { openConsoleAs } from "../helpers/console.ts";
 import { expectLedgerBalanced } from "../helpers/ledger.ts";
@@ -53,7 +53,7 @@ describe("returning a transfer from a batch paid through the treasury Safe", () 
     const deps = { db: t.database.db, clock: t.clock };
     await postAdjustment(deps, { userId: user.id, tokens: amount, direction: "credit", reason: "earned" });
     const requested = await requestPayout({ ...deps, minimum: 10_000n, minAccountAgeDays: 7 }, user.id, amount);
-    if (!requested.ok) throw new Error(requested.message);
+    if (!requested.ok) throw new Error(requested.refusal);
     const batch = (await admin.post("/api/admin/payouts/batches", { reason: "weekly", code: admin.nextCode() })).json();
     expect(batch).toMatchObject({ count: 1 });
     return { id: requested.payout.id, address, batchId: batch.batch_id as number };

@@ -1,25 +1,7 @@
-import type { Page } from "@playwright/test";
 import { signedInUser } from "./support/accounts.ts";
 import { holdRequests } from "./support/hold.ts";
+import { linkFromOutbox } from "./support/outbox.ts";
 import { expect, expectAccessible, test } from "./support/test.ts";
-
-/** The newest email to this address in the development outbox, opened; answers its link's path and query on this server. */
-async function linkFromOutbox(page: Page, email: string, subject: RegExp): Promise<string> {
-  const item = page.getByRole("listitem").filter({ hasText: email }).filter({ hasText: subject }).first();
-  // The server answers a forgotten password before it writes the email: look again until it is there.
-  await expect(async () => {
-    await page.goto("/dev/outbox");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Outbox");
-    await expect(item).toBeVisible({ timeout: 1_000 });
-  }).toPass();
-  await item.getByRole("link").click();
-  const href = await page
-    .getByRole("link", { name: /\?token=/ })
-    .first()
-    .getAttribute("href");
-  const url = new URL(href ?? "");
-  return `${url.pathname}${url.search}`;
-}
 
 test.describe("account recovery", () => {
   test("a forgotten password is reset from the emailed link, and the new password logs in", async ({ page, context, baseURL }) => {
@@ -124,7 +106,7 @@ test.describe("the account page", () => {
     await expect(sessions.getByRole("status")).toHaveText("That session is signed out.");
     await expect(sessions.getByRole("listitem")).toHaveCount(1);
     await otherPage.reload();
-    await expect(otherPage).toHaveURL("/login");
+    await expect(otherPage).toHaveURL("/login?next=%2Fdashboard");
     await other.close();
 
     const password = page.getByRole("region", { name: "Change your password" });
@@ -149,11 +131,12 @@ test.describe("the account page", () => {
     await expect(page.getByRole("alert")).toHaveText(/^Your account is deleted\. We are sorry to see you go\./);
     await expect(page).toHaveURL("/");
     await page.goto("/account");
-    await expect(page).toHaveURL("/login");
+    await expect(page).toHaveURL("/login?next=%2Faccount");
   });
 
-  test("sends a visitor who is not signed in to the login page", async ({ page }) => {
+  test("sends a visitor who is not signed in to the login page, which says why", async ({ page }) => {
     await page.goto("/account");
-    await expect(page).toHaveURL("/login");
+    await expect(page).toHaveURL("/login?next=%2Faccount");
+    await expect(page.getByText("Log in to see your account.")).toBeVisible();
   });
 });

@@ -10,7 +10,7 @@ const ADDRESS = "0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045";
 test.describe("dashboard", () => {
   test("sends a visitor without a session to /login", async ({ page }) => {
     await page.goto("/dashboard");
-    await expect(page).toHaveURL("/login");
+    await expect(page).toHaveURL("/login?next=%2Fdashboard");
   });
 
   test("shows the first name, balance, referral code and link, and progress to the transfer minimum", async ({

@@ -160,14 +160,14 @@ test.describe("pages and the 404", () => {
     });
   }
 
-  test("an unknown path answers 404 with the 404 page and a link home", async ({ page }) => {
+  test("an unknown path answers 404 with the 404 page, each platform's guides and a link home", async ({ page }) => {
     const response = await page.goto("/no-such-page");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Oops! Page Not Found (404)");
     await expect(page.getByText("404", { exact: true })).toHaveCount(0);
     const instead = page.getByRole("navigation", { name: "Where to go instead" });
-    await expect(instead.getByRole("link", { name: "Wallet guides" })).toHaveAttribute("href", "/how-to");
-    await expect(instead.getByRole("link", { name: "Start with the browser extension" })).toHaveAttribute("href", "/how-to#browser");
+    await expect(instead.getByRole("link", { name: "Browser" })).toHaveAttribute("href", "/how-to#browser");
+    await expect(instead.getByRole("link", { name: "Guides and Tips" })).toHaveAttribute("href", "/how-to#tips");
     await expectAccessible(page);
     await page.getByRole("main").getByRole("link", { name: "Go to the home page" }).click();
     await expect(page).toHaveURL("/");

@@ -19,12 +19,16 @@ for (const [phone, userAgent, name, choiceName] of [
   test.describe(`on an ${phone}`, () => {
     test.use({ userAgent, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-    test(`/how-to asks for the platform first and opens the ${name} guides`, async ({ page }) => {
+    test(`/how-to asks for the platform first and opens the ${name} guides, readable in the dark scheme too`, async ({ page }) => {
       await page.goto("/how-to");
       await expect(choice(page).getByRole("link", { name: choiceName })).toHaveAttribute("aria-current", "true");
       await expect(list(page, name)).toHaveAttribute("open", "");
       await expect(list(page, "Browser")).not.toHaveAttribute("open", "");
       await expect(list(page, name).getByRole("link").first()).toBeVisible();
+      await expectAccessible(page);
+      await page.emulateMedia({ colorScheme: "dark" });
+      await page.reload();
+      await expect(choice(page).getByRole("link", { name: choiceName })).toHaveAttribute("aria-current", "true");
       await expectAccessible(page);
     });
   });

@@ -8,9 +8,8 @@ type Pagefind = {
 const PAGEFIND = "/pagefind/pagefind.js";
 let pagefind: Promise<Pagefind> | undefined;
 
-/** The results box, under the search field; shared by GuideSearch and the articles' script. */
-export const RESULTS_CLASS =
-  "absolute left-0 z-20 sm:right-0 sm:left-auto mt-2 w-[min(26rem,calc(100vw-2rem))] rounded-lg bg-surface p-3 text-ink-900 shadow-lg ring-1 ring-ink-100";
+/** The results box, under the search field and exactly as wide; shared by GuideSearch and the articles' script. */
+export const RESULTS_CLASS = "absolute inset-x-0 z-20 mt-2 rounded-lg bg-surface p-3 text-ink-900 shadow-lg ring-1 ring-ink-100";
 
 export const SEARCH_TEXT = {
   label: "Search the guides",

@@ -5,7 +5,7 @@ import type { GuidePageData } from "../../content/guides.server.ts";
 export function PlatformSwitcher({ platforms }: { platforms: GuidePageData["platforms"] }) {
   if (platforms.length < 2) return null;
   return (
-    <nav aria-label="Platform" className="mt-6">
+    <nav aria-label="Platform" className="mt-6" data-pagefind-ignore>
       <ul className="inline-flex rounded-full border border-ink-700/30 bg-surface p-1">
         {platforms.map((platform) => (
           <li key={platform.name}>

@@ -30,6 +30,8 @@ export function StepList({ steps, numbered }: { steps: GuidePageData["steps"]; n
               <span
                 className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-600 text-lg text-white"
                 aria-hidden="true"
+                // Read as "Step 5:" from the heading's own text; indexed too, the number ran into it ("5Step 5:").
+                data-pagefind-ignore
               >
                 {index + 1}
               </span>

@@ -8,6 +8,7 @@ import {
   PAYOUT_CANCELLED,
   type PayoutView,
   payoutIdParams,
+  payoutRefusalText,
   payoutReply,
   payoutsReply,
   requestPayoutBody,
@@ -18,10 +19,11 @@ import {
 import type { SiteConfig } from "../../../config/site.ts";
 import type { Clock } from "../../clock.ts";
 import type { Database } from "../../db/client.ts";
-import { appealReview, reviewStatesFor } from "../../services/fairness/payout-review.ts";
 import { cancelPayout, type PayoutRow, payoutsFor, requestPayout } from "../../services/payouts/requests.ts";
+import { appealReview, reviewStatesFor } from "../../services/payouts/review.ts";
 import { issueSiweNonce, type SignatureVerifier, verifyWallet } from "../../services/payouts/siwe.ts";
 import { heldForPayouts, verifiedWalletOf } from "../../services/payouts/wallet.ts";
+import { refuse } from "../refusals.ts";
 
 export type PayoutRoutesOptions = {
   site: SiteConfig;
@@ -114,7 +116,7 @@ export async function payoutRoutes(
     async (request, reply) => {
       const body = request.body;
       const result = await requestPayout({ db, clock, minimum, minAccountAgeDays }, request.userId, BigInt(body.amount));
-      if (!result.ok) return reply.code(result.status).send({ err_msg: result.message });
+      if (!result.ok) return refuse(reply, result, payoutRefusalText);
       request.log.info({ userId: request.userId, payoutId: result.payout.id, amount: body.amount }, "payout requested");
       return payoutView(result.payout, result.payout.status === "in_review" ? { appealed: false } : null);
     },
@@ -128,7 +130,7 @@ export async function payoutRoutes(
     },
     async (request, reply) => {
       const result = await cancelPayout({ db, clock }, request.userId, request.params.id);
-      if (!result.ok) return reply.code(409).send({ err_msg: result.message });
+      if (!result.ok) return refuse(reply, result, payoutRefusalText);
       return { suc_msg: PAYOUT_CANCELLED };
     },
   );

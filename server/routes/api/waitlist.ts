@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { errorReply, FORM_EXPIRED, successReply } from "../../../common/api/fields.ts";
+import { errorReply, successReply } from "../../../common/api/fields.ts";
 import {
   confirmWaitlistBody,
   joinWaitlistBody,
@@ -9,7 +9,6 @@ import {
   WAITLIST_CONFIRMED,
   WAITLIST_LINK_EXPIRED,
 } from "../../../common/api/waitlist.ts";
-import { verifyCsrfToken } from "../../services/csrf.ts";
 import { canonicalEmail } from "../../services/fairness/email-identity.ts";
 import { rateLimitClientOf } from "../../services/fairness/networks.ts";
 import type { Limit, RateLimiter } from "../../services/rate-limit.ts";
@@ -17,7 +16,6 @@ import { confirmWaitlist, joinWaitlist, type WaitlistDeps } from "../../services
 
 export type WaitlistRoutesOptions = {
   deps: WaitlistDeps;
-  secret: string;
   slug: string;
   rateLimiter: RateLimiter;
   joinsPerIp: Limit;
@@ -27,18 +25,18 @@ export type WaitlistRoutesOptions = {
 /** The waitlist's two public calls: join (the "Coming soon" pop-up's form) and confirm (the link from the email). */
 export async function waitlistRoutes(
   fastify: FastifyInstance,
-  { deps, secret, slug, rateLimiter, joinsPerIp, joinsPerAddress }: WaitlistRoutesOptions,
+  { deps, slug, rateLimiter, joinsPerIp, joinsPerAddress }: WaitlistRoutesOptions,
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.post(
     "/api/waitlist",
-    { config: { stateChanging: true }, schema: { body: joinWaitlistBody(slug), response: { 200: successReply, "4xx": errorReply } } },
+    {
+      config: { stateChanging: true, csrf: "waitlist" },
+      schema: { body: joinWaitlistBody(slug), response: { 200: successReply, "4xx": errorReply } },
+    },
     async (request, reply) => {
-      const { email, csrfToken } = request.body;
-      const binding = await app.sessions.csrfBinding(request, reply, { create: false });
-      if (!verifyCsrfToken(secret, csrfToken, "waitlist", binding, deps.clock.now()))
-        return reply.code(403).send({ err_msg: FORM_EXPIRED });
+      const { email } = request.body;
       const [fromIp, forAddress] = await Promise.all([
         rateLimiter.hit(`waitlist:ip:${rateLimitClientOf(request.ip)}`, joinsPerIp.windowMs),
         rateLimiter.hit(`waitlist:address:${canonicalEmail(email, deps.fairness.identity)}`, joinsPerAddress.windowMs),
@@ -56,7 +54,10 @@ export async function waitlistRoutes(
 
   app.post(
     "/api/waitlist/confirm",
-    { config: { stateChanging: true }, schema: { body: confirmWaitlistBody(slug), response: { 200: successReply, "4xx": errorReply } } },
+    {
+      config: { stateChanging: true, public: "the emailed link's single-use token is the proof; no form, no session" },
+      schema: { body: confirmWaitlistBody(slug), response: { 200: successReply, "4xx": errorReply } },
+    },
     async (request, reply) => {
       if (!(await confirmWaitlist(deps, request.body.token))) return reply.code(400).send({ err_msg: WAITLIST_LINK_EXPIRED });
       return { suc_msg: WAITLIST_CONFIRMED };

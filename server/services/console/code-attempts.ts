@@ -3,8 +3,8 @@ import type { Clock } from "../../clock.ts";
 import type { Database } from "../../db/client.ts";
 import { queryRows } from "../../db/client.ts";
 import { secondFactorAttempts } from "../../db/schema.ts";
+import { recordAudit } from "../audit.ts";
 import type { Limit } from "../rate-limit.ts";
-import { recordAudit } from "./audit.ts";
 import { checkTotp, type SecondFactorDeps, spendRecoveryCode } from "./second-factor.ts";
 
 /**

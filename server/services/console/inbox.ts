@@ -2,8 +2,8 @@ import { sql } from "drizzle-orm";
 import type { ContactMessageState } from "../../../common/api/admin.ts";
 import type { Clock } from "../../clock.ts";
 import { type Database, queryRows } from "../../db/client.ts";
+import { type Actor, recordAudit } from "../audit.ts";
 import type { Mailer } from "../mail/mailer.ts";
-import { type Actor, recordAudit } from "./audit.ts";
 
 const INBOX_SIZE = 100;
 

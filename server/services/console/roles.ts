@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Clock } from "../../clock.ts";
 import type { Database } from "../../db/client.ts";
 import { consoleSessions, type StaffRole, staffMembers, staffRecoveryCodes, staffTotp } from "../../db/schema.ts";
-import { type Actor, recordAudit } from "./audit.ts";
+import { type Actor, recordAudit } from "../audit.ts";
 
 export type Role = "member" | StaffRole;
 

@@ -1,13 +1,13 @@
 import type { Clock } from "../../clock.ts";
 import type { Database } from "../../db/client.ts";
+import { type Actor, recordAudit } from "../audit.ts";
 import { type Adjustment, type AdjustmentResult, postAdjustment } from "../ledger.ts";
 import { type BatchLimits, createBatch } from "../payouts/batches.ts";
 import type { ReconcileDeps } from "../payouts/reconcile.ts";
-import { type CloseResult, PAYOUT_REFUSALS, returnPayout } from "../payouts/requests.ts";
+import { type CloseResult, returnPayout } from "../payouts/requests.ts";
 import { proveSafeCannotPay } from "../payouts/safe-file.ts";
 import { type SenderDeps, type SendSummary, sendBatch } from "../payouts/sender.ts";
 import { findUserById } from "../users.ts";
-import { type Actor, recordAudit } from "./audit.ts";
 
 type Deps = { db: Database; clock: Clock };
 
@@ -42,9 +42,9 @@ export async function returnPayoutAsStaff(
   payoutId: number,
   { reason, safeNonce }: { reason: string; safeNonce?: bigint },
 ): Promise<CloseResult> {
-  if (!reason.trim()) return { ok: false, message: PAYOUT_REFUSALS.reasonRequired };
+  if (!reason.trim()) return { ok: false, refusal: "reason_required" };
   const proof = await proveSafeCannotPay({ db, chain }, payoutId, safeNonce);
-  if (!proof.ok) return { ok: false, message: proof.message };
+  if (!proof.ok) return proof;
   return db.transaction(async (tx) => {
     const returned = await returnPayout({ db: tx, clock }, payoutId, reason);
     if (returned.ok)

@@ -104,11 +104,6 @@ export async function batchExists(db: Database, batchId: number): Promise<boolea
   return rows.length > 0;
 }
 
-/** Why there is no Safe file for a batch, in the operator's words. */
-export function nothingOwedMessage(batchId: number): string {
-  return `Batch ${batchId} has nothing left to pay: each of its payouts was returned, sent or confirmed, or has a hot-wallet transaction. A Safe file for it would pay them again.`;
-}
-
 /** Payouts for the operator's list, newest first, optionally of one status. */
 export async function listPayouts(db: Database, { status, limit }: { status?: string; limit: number }): Promise<PayoutRow[]> {
   const filter = status ? sql`where p.status = ${status}` : sql``;

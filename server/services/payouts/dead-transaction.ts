@@ -1,13 +1,14 @@
 import { sql } from "drizzle-orm";
 import type { Address, Hex } from "viem";
+import type { ConsoleRefusal } from "../../../common/api/admin.ts";
 import { type Database, queryRows } from "../../db/client.ts";
-import { type Actor, recordAudit } from "../console/audit.ts";
+import { type Actor, recordAudit } from "../audit.ts";
 import { receiptOrNull } from "./chain.ts";
 import type { ReconcileDeps } from "./reconcile.ts";
 
 export type DeadTransaction = { payoutId: number; sender: Address; nonce: number; hash: Hex };
 /** A dead transaction found (or voided), or why not. */
-export type DeadTransactionCheck = { ok: true; dead: DeadTransaction } | { ok: false; status: 404 | 409; message: string };
+export type DeadTransactionCheck = { ok: true; dead: DeadTransaction } | ({ ok: false } & ConsoleRefusal);
 
 /**
  * Proves from the chain that the hot-wallet transaction stored for a payout
@@ -27,28 +28,18 @@ export async function findDeadTransaction(
     sender_nonce: number | null;
     signed_tx_hash: Hex | null;
   }>(db, sql`select status, sender_address, sender_nonce, signed_tx_hash from payouts where id = ${payoutId}`);
-  if (!row) return { ok: false, status: 404, message: "That transfer does not exist." };
+  if (!row) return { ok: false, refusal: "unknown_transfer" };
   const { sender_address: sender, sender_nonce: nonce, signed_tx_hash: hash } = row;
   if (row.status !== "batched" || sender === null || nonce === null || hash === null)
-    return { ok: false, status: 409, message: `Transfer ${payoutId} has no hot-wallet transaction waiting to be mined.` };
+    return { ok: false, refusal: "no_waiting_transaction", payoutId };
 
   // The nonce first: once it is used at a settled block, whichever transaction used it is mined, so the receipt
   // read after it cannot miss this one landing in between.
   const settledBlock = (await client.getBlockNumber({ cacheTime: 0 })) - BigInt(confirmations) + 1n;
   const used = settledBlock < 0n ? 0 : await client.getTransactionCount({ address: sender, blockNumber: settledBlock });
-  if (used <= nonce)
-    return {
-      ok: false,
-      status: 409,
-      message: `Nonce ${nonce} of ${sender} is not used with ${confirmations} confirmations yet, so transaction ${hash} may still be mined. Send the batch again to rebroadcast it.`,
-    };
+  if (used <= nonce) return { ok: false, refusal: "nonce_not_settled", nonce, sender, confirmations, hash };
   const receipt = await receiptOrNull(client, hash);
-  if (receipt)
-    return {
-      ok: false,
-      status: 409,
-      message: `Transaction ${hash} is in block ${receipt.blockNumber}: it paid, so reconcile instead.`,
-    };
+  if (receipt) return { ok: false, refusal: "already_mined", hash, blockNumber: receipt.blockNumber };
   return { ok: true, dead: { payoutId, sender, nonce, hash } };
 }
 
@@ -86,7 +77,7 @@ export async function voidDeadTransaction(
     });
     return true;
   });
-  if (!cleared) return { ok: false, status: 409, message: `Transfer ${payoutId} was signed or settled meanwhile; look again.` };
+  if (!cleared) return { ok: false, refusal: "settled_meanwhile", payoutId };
   return { ok: true, dead };
 }
 

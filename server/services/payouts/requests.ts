@@ -1,27 +1,10 @@
 import { sql } from "drizzle-orm";
-import { ABOVE_BALANCE } from "../../../common/api/payouts.ts";
-import { ACCOUNT_ON_HOLD } from "../../../common/api/rewards.ts";
+import type { PayoutRefusal } from "../../../common/api/payouts.ts";
 import type { Clock } from "../../clock.ts";
 import { type Database, queryRows } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import type { PayoutStatus } from "../../db/schema.ts";
 import { notePayoutSignals } from "../fairness/payout-signals.ts";
-
-export const PAYOUT_REFUSALS = {
-  notVerified: "Verify your wallet first: payouts go only to an address you proved is yours.",
-  emailNotVerified: "Confirm your email address first: open the link we sent you, or ask for a new one on your dashboard.",
-  belowMinimum: (minimum: bigint) => `The smallest transfer is ${minimum.toLocaleString("en-US")} tokens.`,
-  aboveBalance: ABOVE_BALANCE,
-  tooNew: (opensAt: Date) =>
-    `Transfers open once your account is a little older, on ${opensAt.toISOString().slice(0, 10)} (UTC). Keep claiming until then: nothing is lost.`,
-  open: "You already have a transfer waiting. Cancel it or wait until it is in a batch before asking for another.",
-  notCancellable: "This transfer can no longer be cancelled: it is already being paid.",
-  notReturnable: "Only a requested or batched payout without a signed transaction can be returned.",
-  notInReview: "This payout is not waiting for a review.",
-  reasonRequired: "A reason is required.",
-  onHold: ACCOUNT_ON_HOLD,
-  accountDeleted: "This account has been deleted.",
-} as const;
 
 export type PayoutRow = {
   id: number;
@@ -65,7 +48,7 @@ export const PAYOUT_COLUMNS = sql.raw(
   "p.id, p.user_id, p.amount::text as amount, p.address, p.status, p.requested_at, p.batch_id, p.tx_hash, p.close_reason",
 );
 
-export type RequestResult = { ok: true; payout: PayoutRow } | { ok: false; status: 400 | 403 | 409; message: string };
+export type RequestResult = { ok: true; payout: PayoutRow } | ({ ok: false } & PayoutRefusal);
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -84,7 +67,7 @@ export async function requestPayout(
   userId: number,
   amount: bigint,
 ): Promise<RequestResult> {
-  if (amount < minimum) return { ok: false, status: 400, message: PAYOUT_REFUSALS.belowMinimum(minimum) };
+  if (amount < minimum) return { ok: false, refusal: "below_minimum", minimum };
   await notePayoutSignals({ db, clock }, userId);
   const now = clock.now();
   const bornBefore = new Date(now.getTime() - minAccountAgeDays * DAY_MS);
@@ -136,31 +119,27 @@ export async function requestPayout(
                     else 'balance' end as refusal
           from member m left join payout p on true`,
     );
-    if (!row) return { ok: false, status: 409, message: PAYOUT_REFUSALS.accountDeleted };
-    if (row.refusal === "on_hold") return { ok: false, status: 403, message: PAYOUT_REFUSALS.onHold };
-    if (row.refusal === "not_verified") return { ok: false, status: 400, message: PAYOUT_REFUSALS.notVerified };
-    if (row.refusal === "email_not_verified") return { ok: false, status: 400, message: PAYOUT_REFUSALS.emailNotVerified };
+    if (!row) return { ok: false, refusal: "account_deleted" };
+    if (row.refusal === "on_hold") return { ok: false, refusal: "account_frozen" };
+    if (row.refusal === "not_verified") return { ok: false, refusal: "not_verified" };
+    if (row.refusal === "email_not_verified") return { ok: false, refusal: "email_not_verified" };
     if (row.refusal === "too_new") {
       const [member] = await queryRows<{ created_at: Date | string }>(db, sql`select created_at from users where id = ${userId}`);
       const opensAt = new Date(new Date(member?.created_at ?? now).getTime() + minAccountAgeDays * DAY_MS);
-      return { ok: false, status: 400, message: PAYOUT_REFUSALS.tooNew(opensAt) };
+      return { ok: false, refusal: "too_new", opensAt };
     }
-    if (row.refusal === "open") return { ok: false, status: 409, message: PAYOUT_REFUSALS.open };
-    if (row.refusal === "balance") return { ok: false, status: 400, message: PAYOUT_REFUSALS.aboveBalance };
+    if (row.refusal === "open") return { ok: false, refusal: "open_request" };
+    if (row.refusal === "balance") return { ok: false, refusal: "above_balance" };
     return { ok: true, payout: toPayoutRow(row) };
   } catch (error) {
-    if (isUniqueViolation(error, "payouts_one_open_request")) return { ok: false, status: 409, message: PAYOUT_REFUSALS.open };
+    if (isUniqueViolation(error, "payouts_one_open_request")) return { ok: false, refusal: "open_request" };
     throw error;
   }
 }
 
-const CLOSE_REFUSALS = {
-  cancelled: PAYOUT_REFUSALS.notCancellable,
-  returned: PAYOUT_REFUSALS.notReturnable,
-  rejected: PAYOUT_REFUSALS.notInReview,
-} as const;
+const CLOSE_REFUSALS = { cancelled: "not_cancellable", returned: "not_returnable", rejected: "not_in_review" } as const;
 
-export type CloseResult = { ok: true; balance: bigint } | { ok: false; message: string };
+export type CloseResult = { ok: true; balance: bigint } | ({ ok: false } & PayoutRefusal);
 
 /**
  * Closes a payout that was never paid and gives the hold back with a ledger
@@ -194,7 +173,7 @@ async function closeUnpaidPayout(
       )
       select (select balance::text from released) as balance`,
   );
-  if (!row?.balance) return { ok: false, message: CLOSE_REFUSALS[close.status] };
+  if (!row?.balance) return { ok: false, refusal: CLOSE_REFUSALS[close.status] };
   return { ok: true, balance: BigInt(row.balance) };
 }
 
@@ -210,7 +189,7 @@ export function cancelPayout(deps: { db: Database; clock: Clock }, userId: numbe
 
 /** The operator gives a stuck or refused payout back to the member's balance. */
 export function returnPayout(deps: { db: Database; clock: Clock }, payoutId: number, reason: string): Promise<CloseResult> {
-  if (!reason.trim()) return Promise.resolve({ ok: false, message: PAYOUT_REFUSALS.reasonRequired });
+  if (!reason.trim()) return Promise.resolve({ ok: false, refusal: "reason_required" });
   return closeUnpaidPayout(deps, { payoutId, status: "returned", from: ["requested", "batched"], reason: reason.trim() });
 }
 

@@ -1,14 +1,16 @@
 import { sql } from "drizzle-orm";
 import { type Address, BaseError, ContractFunctionExecutionError, parseAbi } from "viem";
+import type { ConsoleRefusal } from "../../../common/api/admin.ts";
+import type { PayoutRefusal } from "../../../common/api/payouts.ts";
 import type { SiteConfig } from "../../../config/site.ts";
 import { type Database, queryRows } from "../../db/client.ts";
-import { batchExists, nothingOwedMessage, payoutsOwedByBatch } from "./batches.ts";
+import { batchExists, payoutsOwedByBatch } from "./batches.ts";
 import { type ReconcileDeps, reconcileTransfers } from "./reconcile.ts";
 import { type SafeBatchFile, safeBatchFile } from "./safe-export.ts";
 
 const SAFE_NONCE_ABI = parseAbi(["function nonce() view returns (uint256)"]);
 
-export type SafeFileResult = { ok: true; file: SafeBatchFile } | { ok: false; status: 404 | 409; message: string };
+export type SafeFileResult = { ok: true; file: SafeBatchFile } | ({ ok: false } & ConsoleRefusal);
 
 /**
  * The Safe file of what a batch still owes, noting the first time one left the
@@ -24,8 +26,8 @@ export async function handOutSafeFile(
 ): Promise<SafeFileResult> {
   const payouts = await payoutsOwedByBatch(db, batchId);
   if (payouts.length === 0) {
-    if (!(await batchExists(db, batchId))) return { ok: false, status: 404, message: "That batch does not exist." };
-    return { ok: false, status: 409, message: nothingOwedMessage(batchId) };
+    if (!(await batchExists(db, batchId))) return { ok: false, refusal: "unknown_batch" };
+    return { ok: false, refusal: "nothing_owed", batchId };
   }
   // Only the first hand-out reads the chain: a later one may not move the nonce, so it has nothing to ask the node.
   const [first] = await queryRows<{ id: number }>(
@@ -54,18 +56,7 @@ async function settledSafeNonceOrNull(chain: ReconcileDeps): Promise<bigint | nu
   }
 }
 
-export type SafeProof = { ok: true } | { ok: false; message: string };
-
-export const SAFE_PROOF_REFUSALS = {
-  nonceNeeded: (batchId: number) =>
-    `Batch ${batchId}'s Safe file was downloaded, so a Safe transaction may still pay this transfer. Reject or replace that transaction in Safe{Wallet}, then give its Safe nonce once the chain has it.`,
-  noNode:
-    "Set PAYOUT_RPC_URL and PAYOUT_TREASURY_ADDRESS: returning a transfer from a batch whose Safe file was downloaded needs the chain.",
-  nonceBeforeFile: (nonce: bigint, batchId: number, nonceAtFile: bigint) =>
-    `Safe nonce ${nonce} was used before batch ${batchId}'s Safe file was downloaded (the Safe was at nonce ${nonceAtFile} then), so no transaction made from the file can have it. Give the nonce Safe{Wallet} shows for that transaction.`,
-  nonceUnused: (nonce: bigint, treasury: Address, confirmations: number) =>
-    `Safe nonce ${nonce} of ${treasury} is not used with ${confirmations} confirmations yet, so the batch's Safe transaction may still execute. Reject or replace it in Safe{Wallet} first.`,
-} as const;
+export type SafeProof = { ok: true } | ({ ok: false } & PayoutRefusal);
 
 /**
  * Whether a payout may go back to the member's balance without the risk that
@@ -96,23 +87,29 @@ export async function proveSafeCannotPay(
   );
   // The return itself refuses a payout that does not exist or is past returning.
   if (row?.status !== "batched" || row.signed || row.batch_id === null || row.safe_file_at === null) return { ok: true };
-  if (!chain) return { ok: false, message: SAFE_PROOF_REFUSALS.noNode };
+  if (!chain) return { ok: false, refusal: "no_node" };
   const { client, treasury, confirmations } = chain;
   if (!(await client.getCode({ address: treasury }))) return { ok: true };
-  if (safeNonce === undefined) return { ok: false, message: SAFE_PROOF_REFUSALS.nonceNeeded(row.batch_id) };
+  if (safeNonce === undefined) return { ok: false, refusal: "safe_nonce_needed", batchId: row.batch_id };
   if (row.safe_nonce_at_file !== null && safeNonce < BigInt(row.safe_nonce_at_file))
-    return { ok: false, message: SAFE_PROOF_REFUSALS.nonceBeforeFile(safeNonce, row.batch_id, BigInt(row.safe_nonce_at_file)) };
+    return {
+      ok: false,
+      refusal: "safe_nonce_before_file",
+      nonce: safeNonce,
+      batchId: row.batch_id,
+      nonceAtFile: BigInt(row.safe_nonce_at_file),
+    };
 
   const reconciled = await reconcileTransfers(chain);
-  if (reconciled.skipped) return { ok: false, message: `${reconciled.skipped} Try again.` };
+  if (reconciled.skipped) return { ok: false, refusal: "chain_unread", detail: `${reconciled.skipped} Try again.` };
   let used: bigint;
   try {
     used = await settledSafeNonce(chain, BigInt(reconciled.toBlock));
   } catch (error) {
     if (!(error instanceof ContractFunctionExecutionError)) throw error;
-    return { ok: false, message: `Could not read the Safe nonce of ${treasury}: ${error.shortMessage}` };
+    return { ok: false, refusal: "chain_unread", detail: `Could not read the Safe nonce of ${treasury}: ${error.shortMessage}` };
   }
-  if (used <= safeNonce) return { ok: false, message: SAFE_PROOF_REFUSALS.nonceUnused(safeNonce, treasury, confirmations) };
+  if (used <= safeNonce) return { ok: false, refusal: "safe_nonce_unused", nonce: safeNonce, treasury, confirmations };
   // Reconciliation settles a payout the Safe transaction paid; the return's own update then finds it no longer batched.
   return { ok: true };
 }

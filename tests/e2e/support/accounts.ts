@@ -20,7 +20,10 @@ export async function signedInUser(
 }
 
 /** A user with a password and no session, for the login form. */
-export async function registeredUser(context: BrowserContext, options: { first_name?: string } = {}): Promise<E2EUser> {
+export async function registeredUser(
+  context: BrowserContext,
+  options: { first_name?: string; unverified?: boolean } = {},
+): Promise<E2EUser> {
   const reply = await context.request.post("/__e2e__/users", { data: options });
   if (!reply.ok()) throw new Error(`could not create a user: ${reply.status()}`);
   await context.clearCookies();

@@ -7,12 +7,12 @@ import type { SiteConfig } from "../../../config/site.ts";
 import type { Clock } from "../../../server/clock.ts";
 import type { Database } from "../../../server/db/client.ts";
 import { users } from "../../../server/db/schema.ts";
-import { approvePayout, listReviews, rejectPayout } from "../../../server/services/fairness/payout-review.ts";
 import { flag } from "../../../server/services/fairness/risk-signals.ts";
 import { postAdjustment } from "../../../server/services/ledger.ts";
 import { createBatch, toBaseUnits } from "../../../server/services/payouts/batches.ts";
 import { payoutPublicClient } from "../../../server/services/payouts/chain.ts";
 import { reconcileTransfers } from "../../../server/services/payouts/reconcile.ts";
+import { approvePayout, listReviews, rejectPayout } from "../../../server/services/payouts/review.ts";
 
 const address = z
   .string()

@@ -10,7 +10,7 @@ import {
 } from "../../../../common/api/admin.ts";
 import { errorReply, successReply } from "../../../../common/api/fields.ts";
 import type { SiteConfig } from "../../../../config/site.ts";
-import { recordAudit } from "../../../services/console/audit.ts";
+import { recordAudit } from "../../../services/audit.ts";
 import { closeConsole, openConsole, touchConsole } from "../../../services/console/console-sessions.ts";
 import { confirmEnrolment, isEnrolled, recoveryCodesLeft, startEnrolment } from "../../../services/console/second-factor.ts";
 import { type CodeCheckDeps, codeAccepted } from "./code-check.ts";

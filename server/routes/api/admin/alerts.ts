@@ -1,11 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { alertIdParams, reasonBody } from "../../../../common/api/admin.ts";
+import { alertIdParams, consoleRefusalText, reasonBody } from "../../../../common/api/admin.ts";
 import { errorReply, successReply } from "../../../../common/api/fields.ts";
 import type { Clock } from "../../../clock.ts";
 import type { Database } from "../../../db/client.ts";
-import { resolveAlert } from "../../../services/console/alerts.ts";
-import { recordAudit } from "../../../services/console/audit.ts";
+import { resolveAlertAsStaff } from "../../../services/console/alerts.ts";
+import { refuse } from "../../refusals.ts";
 import { actorOf } from "./guard.ts";
 
 /** Marking an operator alert handled: any staff member, with the reason, in the audit log. */
@@ -20,18 +20,8 @@ export async function consoleAlertRoutes(fastify: FastifyInstance, { db, clock }
     },
     async (request, reply) => {
       const alertId = request.params.id;
-      const result = await db.transaction(async (tx) => {
-        const resolved = await resolveAlert({ db: tx, clock }, alertId);
-        if (resolved.ok)
-          await recordAudit(tx, clock, actorOf(request), {
-            action: "alert.resolve",
-            subject: `alert:${alertId}`,
-            before: { kind: resolved.alert.kind, subject: resolved.alert.subject, details: resolved.alert.details },
-            reason: request.body.reason,
-          });
-        return resolved;
-      });
-      if (!result.ok) return reply.code(result.status).send({ err_msg: result.message });
+      const result = await resolveAlertAsStaff({ db, clock }, actorOf(request), alertId, request.body.reason);
+      if (!result.ok) return refuse(reply, result, consoleRefusalText);
       return { suc_msg: `Alert ${alertId} is marked handled.` };
     },
   );

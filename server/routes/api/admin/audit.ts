@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { type AuditQuery, auditQuery, auditReply } from "../../../../common/api/admin.ts";
 import { errorReply } from "../../../../common/api/fields.ts";
 import type { Database } from "../../../db/client.ts";
-import { auditCsv, auditEntries } from "../../../services/console/audit.ts";
+import { auditCsv, auditEntries } from "../../../services/audit.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const AUDIT_ROWS = 1_000;

@@ -5,7 +5,7 @@ import type { SiteConfig } from "../../../../config/site.ts";
 import type { Clock } from "../../../clock.ts";
 import type { Database } from "../../../db/client.ts";
 import { CROSS_SITE_REFUSED, crossSiteReason } from "../../../plugins/request-guards.ts";
-import type { Actor } from "../../../services/console/audit.ts";
+import type { Actor } from "../../../services/audit.ts";
 import { touchConsole } from "../../../services/console/console-sessions.ts";
 import { type Role, roleOf } from "../../../services/console/roles.ts";
 import { verifyCsrfToken } from "../../../services/csrf.ts";

@@ -5,7 +5,7 @@ import { errorReply, successReply } from "../../../../common/api/fields.ts";
 import type { AccountDeps } from "../../../services/accounts/account-deps.ts";
 import { listMemberSessions, revokeMemberSession } from "../../../services/accounts/member-sessions.ts";
 import { sendVerificationEmail } from "../../../services/accounts/verification.ts";
-import { recordAudit } from "../../../services/console/audit.ts";
+import { recordAudit } from "../../../services/audit.ts";
 import { contactMessagesFrom, referralsOf, setMemberHold } from "../../../services/console/member-care.ts";
 import { openRiskSignals } from "../../../services/fairness/risk-signals.ts";
 import { payoutsFor } from "../../../services/payouts/requests.ts";

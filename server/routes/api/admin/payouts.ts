@@ -8,6 +8,7 @@ import {
   batchIdParams,
   batchReply,
   batchSummaryReply,
+  consoleRefusalText,
   makeBatchBody,
   moneyMoveBody,
   payoutIdParams,
@@ -17,10 +18,11 @@ import {
   sendReply,
 } from "../../../../common/api/admin.ts";
 import { errorReply, successReply } from "../../../../common/api/fields.ts";
+import { payoutRefusalText } from "../../../../common/api/payouts.ts";
 import type { SiteConfig } from "../../../../config/site.ts";
 import type { ServerEnv } from "../../../env.ts";
+import { recordAudit } from "../../../services/audit.ts";
 import { openAlerts } from "../../../services/console/alerts.ts";
-import { recordAudit } from "../../../services/console/audit.ts";
 import { batchPayoutsAsStaff, returnPayoutAsStaff, sendBatchAsStaff } from "../../../services/console/staff-money-moves.ts";
 import {
   batchesOwingPayouts,
@@ -35,6 +37,7 @@ import { handOutSafeFile } from "../../../services/payouts/safe-file.ts";
 import { SendRefused } from "../../../services/payouts/sender.ts";
 import { SenderKeyError } from "../../../services/payouts/sender-key.ts";
 import { reconcileDepsFrom, SenderNotReady, senderDepsFrom } from "../../../services/payouts/settings.ts";
+import { refuse } from "../../refusals.ts";
 import { type CodeCheckDeps, codeAccepted } from "./code-check.ts";
 import { actorOf } from "./guard.ts";
 
@@ -151,7 +154,7 @@ export async function consolePayoutRoutes(fastify: FastifyInstance, options: Opt
         { db, site, treasury: env.PAYOUT_TREASURY_ADDRESS as Address, now: clock.now(), chain },
         request.params.id,
       );
-      if (!handed.ok) return reply.code(handed.status).send({ err_msg: handed.message });
+      if (!handed.ok) return refuse(reply, handed, consoleRefusalText);
       const file = handed.file;
       return reply
         .type("application/json; charset=utf-8")
@@ -225,7 +228,7 @@ export async function consolePayoutRoutes(fastify: FastifyInstance, options: Opt
       if (!(await freshCode(request, reply, body.code))) return reply;
       if (!chain) return reply.code(409).send({ err_msg: "Set PAYOUT_RPC_URL and PAYOUT_TREASURY_ADDRESS to read the chain." });
       const voided = await voidDeadTransaction(chain, request.params.id, { actor: actorOf(request), reason: body.reason });
-      if (!voided.ok) return reply.code(voided.status).send({ err_msg: voided.message });
+      if (!voided.ok) return refuse(reply, voided, consoleRefusalText);
       return { suc_msg: voidedMessage(voided.dead) };
     },
   );
@@ -242,7 +245,7 @@ export async function consolePayoutRoutes(fastify: FastifyInstance, options: Opt
       const payoutId = request.params.id;
       const safeNonce = body.safe_nonce === undefined ? undefined : BigInt(body.safe_nonce);
       const result = await returnPayoutAsStaff({ db, clock, chain }, actorOf(request), payoutId, { reason: body.reason, safeNonce });
-      if (!result.ok) return reply.code(409).send({ err_msg: result.message });
+      if (!result.ok) return refuse(reply, result, payoutRefusalText);
       return { balance: result.balance.toString() };
     },
   );

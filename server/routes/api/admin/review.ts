@@ -4,8 +4,7 @@ import { reviewDecisionBody, reviewDecisionParams, reviewsQuery, reviewsReply } 
 import { errorReply, successReply } from "../../../../common/api/fields.ts";
 import type { Clock } from "../../../clock.ts";
 import type { Database } from "../../../db/client.ts";
-import { recordAudit } from "../../../services/console/audit.ts";
-import { approvePayout, listReviews, rejectPayout } from "../../../services/fairness/payout-review.ts";
+import { decideReviewAsStaff, listReviews } from "../../../services/payouts/review.ts";
 import { actorOf } from "./guard.ts";
 
 /** Flagged payouts with their signals and the member's appeal; an admin approves or rejects, with a reason the member reads. */
@@ -41,19 +40,7 @@ export async function consoleReviewRoutes(fastify: FastifyInstance, { db, clock 
     async (request, reply) => {
       const { id, decision } = request.params;
       const { reason } = request.body;
-      const decide = decision === "approve" ? approvePayout : rejectPayout;
-      const result = await db.transaction(async (tx) => {
-        const decided = await decide({ db: tx, clock }, id, { actor: `admin:${request.operator.email}`, reason });
-        if (decided.ok)
-          await recordAudit(tx, clock, actorOf(request), {
-            action: `review.${decision}`,
-            subject: `payout:${id}`,
-            before: { status: "in_review" },
-            after: { status: decision === "approve" ? "requested" : "rejected" },
-            reason,
-          });
-        return decided;
-      });
+      const result = await decideReviewAsStaff({ db, clock }, actorOf(request), id, { decision, reason });
       if (!result.ok) return reply.code(409).send({ err_msg: result.message });
       return {
         suc_msg:

@@ -4,7 +4,7 @@ import { reasonBody, setSpecialDayBody, specialDayParams, specialDaysReply } fro
 import { errorReply, successReply } from "../../../../common/api/fields.ts";
 import type { Clock } from "../../../clock.ts";
 import type { Database } from "../../../db/client.ts";
-import { recordAudit } from "../../../services/console/audit.ts";
+import { recordAudit } from "../../../services/audit.ts";
 import { listSpecialDays, removeSpecialDay, setSpecialDay } from "../../../services/special-days.ts";
 import { actorOf } from "./guard.ts";
 

@@ -1,8 +1,8 @@
 import { and, desc, eq, gte, lt, type SQL } from "drizzle-orm";
-import type { Clock } from "../../clock.ts";
-import type { Database } from "../../db/client.ts";
-import { auditLog } from "../../db/schema.ts";
-import { csvField } from "../csv.ts";
+import type { Clock } from "../clock.ts";
+import type { Database } from "../db/client.ts";
+import { auditLog } from "../db/schema.ts";
+import { csvField } from "./csv.ts";
 
 /** Who made a change: an operator's account, or the server's shell. */
 export type Actor = { id: number; email: string } | "shell";

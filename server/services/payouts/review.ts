@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { Clock } from "../../clock.ts";
 import { type Database, queryRows } from "../../db/client.ts";
-import { rejectPayoutInReview } from "../payouts/requests.ts";
+import { type Actor, recordAudit } from "../audit.ts";
+import { rejectPayoutInReview } from "./requests.ts";
 
 type Deps = { db: Database; clock: Clock };
 
@@ -119,6 +120,31 @@ export async function rejectPayout(deps: Deps, payoutId: number, decision: { act
       insert into review_events (payout_id, kind, actor, text, created_at)
       select payout_id, 'rejected', ${decision.actor}, ${reason}, ${now} from decided`);
     return { ok: true } as const;
+  });
+}
+
+/**
+ * A staff member approves or rejects a payout in review, with the decision's
+ * audit row in the same transaction, so neither exists without the other.
+ */
+export function decideReviewAsStaff(
+  { db, clock }: Deps,
+  actor: Exclude<Actor, "shell">,
+  payoutId: number,
+  { decision, reason }: { decision: "approve" | "reject"; reason: string },
+): Promise<ReviewResult> {
+  const decide = decision === "approve" ? approvePayout : rejectPayout;
+  return db.transaction(async (tx) => {
+    const decided = await decide({ db: tx, clock }, payoutId, { actor: `admin:${actor.email}`, reason });
+    if (decided.ok)
+      await recordAudit(tx, clock, actor, {
+        action: `review.${decision}`,
+        subject: `payout:${payoutId}`,
+        before: { status: "in_review" },
+        after: { status: decision === "approve" ? "requested" : "rejected" },
+        reason,
+      });
+    return decided;
   });
 }
 

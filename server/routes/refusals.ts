@@ -1,0 +1,42 @@
+import type { FastifyReply } from "fastify";
+import type { ConsoleRefusal } from "../../common/api/admin.ts";
+import type { PayoutRefusal } from "../../common/api/payouts.ts";
+
+type Refusal = PayoutRefusal | ConsoleRefusal;
+
+/** What each refusal a service gives is in HTTP: one table, so a refusal has one status wherever a route meets it. */
+const STATUS_OF: Record<Refusal["refusal"], 400 | 403 | 404 | 409> = {
+  // The request can never succeed as it is.
+  below_minimum: 400,
+  above_balance: 400,
+  not_verified: 400,
+  email_not_verified: 400,
+  too_new: 400,
+  account_frozen: 403,
+  unknown_transfer: 404,
+  unknown_batch: 404,
+  unknown_alert: 404,
+  // The request conflicts with the state things are in now.
+  open_request: 409,
+  account_deleted: 409,
+  not_cancellable: 409,
+  not_returnable: 409,
+  not_in_review: 409,
+  reason_required: 409,
+  safe_nonce_needed: 409,
+  no_node: 409,
+  safe_nonce_before_file: 409,
+  safe_nonce_unused: 409,
+  chain_unread: 409,
+  nothing_owed: 409,
+  no_waiting_transaction: 409,
+  settled_meanwhile: 409,
+  nonce_not_settled: 409,
+  already_mined: 409,
+  alert_handled: 409,
+};
+
+/** Answers a service's refusal with its status and, in err_msg, the words common/api chose for it. */
+export function refuse<R extends Refusal>(reply: FastifyReply, refused: R, text: (refused: R) => string) {
+  return reply.code(STATUS_OF[refused.refusal]).send({ err_msg: text(refused) });
+}
