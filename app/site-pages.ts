@@ -22,6 +22,7 @@ export function sitePages(site: SiteConfig): SitePage[] {
   return [
     { path: "/", file: "routes/home.tsx", article: true },
     { path: "/dashboard", file: "routes/dashboard.tsx", indexed: false },
+    { path: "/quests", file: "routes/quests.tsx", indexed: false },
     { path: "/how-to", file: "routes/how-to.tsx", article: true },
     { path: "/glossary", file: "routes/glossary.tsx", article: true },
     ...guideCatalog(site).map((guide) => ({
