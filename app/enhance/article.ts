@@ -4,6 +4,7 @@ import { enhanceAccountLinks } from "./account-links.ts";
 import { enhanceAddToken } from "./add-token.ts";
 import { enhanceDialogs } from "./dialogs.ts";
 import { enhanceGuideSearch, openSectionFromHash } from "./guide-search.ts";
+import { enhanceMemberProgress } from "./member-progress.ts";
 import { enhancePriceBadge } from "./price-badge.ts";
 import { enhanceSiteNav } from "./site-nav.ts";
 
@@ -19,4 +20,5 @@ enhancePriceBadge();
 enhanceGuideSearch();
 openSectionFromHash();
 void enhanceAccountLinks();
+void enhanceMemberProgress();
 noticeAccountDeleted();
