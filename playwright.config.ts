@@ -27,7 +27,8 @@ export default defineConfig({
     trace: process.env.CI ? "off" : "retain-on-failure",
   },
   webServer: {
-    command: "node build/node/server/index.js",
+    // The server with the test-only routes, from source; `npm run build` first for the pages.
+    command: "node --import tsx tests/support/hooked-server.ts",
     url: `http://localhost:${PORT}/readyz`,
     reuseExistingServer: false,
     timeout: 180_000,
@@ -38,7 +39,6 @@ export default defineConfig({
       HOST: "127.0.0.1",
       PGLITE_DIR: path.join(dataDir, "pglite"),
       LOG_LEVEL: "warn",
-      E2E_HOOKS: "1",
       // Every test's browser shares one loopback network: only the review tests flag a member, through a hook.
       SHARED_NETWORK_ACCOUNTS: "10000",
     },

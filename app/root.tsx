@@ -4,11 +4,11 @@ import { type ReactNode, useContext } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, UNSAFE_FrameworkContext, useMatches } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { NoticeProvider } from "./components/ui/notice.tsx";
 import { CONSOLE_TITLE } from "./features/console/console-title.ts";
 import { PAGE_END_ID } from "./layout/page-end.ts";
 import { PageShell } from "./layout/page-shell.tsx";
 import { isArticle } from "./lib/article-page.ts";
+import { COLOR_SCHEME_HEAD_SCRIPT } from "./lib/color-scheme.ts";
 import { site } from "./site.ts";
 
 export const links: Route.LinksFunction = () => [
@@ -29,6 +29,8 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* Before the stylesheet, so the first paint is in the reader's scheme; allowed by its hash in the page's policy. */}
+        <script dangerouslySetInnerHTML={{ __html: COLOR_SCHEME_HEAD_SCRIPT }} />
         <meta name="theme-color" content={site.site.themeColor} />
         <link rel="expect" href={`#${PAGE_END_ID}`} blocking="render" />
         <Meta />
@@ -51,32 +53,26 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  return (
-    <NoticeProvider>
-      <Outlet />
-    </NoticeProvider>
-  );
+  return <Outlet />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   if (!notFound) console.error(error);
   return (
-    <NoticeProvider>
-      <PageShell>
-        <section className="mx-auto max-w-2xl px-4 py-24 text-center">
-          <h1 className="text-3xl font-bold">{notFound ? "Oops! Page Not Found (404)" : "Something went wrong"}</h1>
-          <p className="mt-4 text-lg text-ink-800">
-            {notFound
-              ? "The page you asked for does not exist."
-              : "Please reload the page. If it keeps happening, tell us through the contact form."}
-          </p>
-          <a href="/" className="btn-primary mt-8">
-            Back to the home page
-          </a>
-        </section>
-      </PageShell>
-    </NoticeProvider>
+    <PageShell>
+      <section className="mx-auto max-w-2xl px-4 py-24 text-center">
+        <h1 className="text-3xl font-bold">{notFound ? "Oops! Page Not Found (404)" : "Something went wrong"}</h1>
+        <p className="mt-4 text-lg text-ink-800">
+          {notFound
+            ? "The page you asked for does not exist."
+            : "Please reload the page. If it keeps happening, tell us through the contact form."}
+        </p>
+        <a href="/" className="btn-primary mt-8">
+          Back to the home page
+        </a>
+      </section>
+    </PageShell>
   );
 }
 

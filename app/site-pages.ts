@@ -1,3 +1,4 @@
+import { howToBuyPath } from "../common/links.ts";
 import type { SiteConfig } from "../config/site.ts";
 import { guideCatalog } from "./content/guide-catalog.ts";
 
@@ -24,6 +25,8 @@ export function sitePages(site: SiteConfig): SitePage[] {
     { path: "/dashboard", file: "routes/dashboard.tsx", indexed: false },
     { path: "/quests", file: "routes/quests.tsx", indexed: false },
     { path: "/how-to", file: "routes/how-to.tsx", article: true },
+    { path: howToBuyPath(site), file: "routes/how-to-buy.tsx", article: true },
+    { path: "/faq", file: "routes/faq.tsx", article: true },
     { path: "/glossary", file: "routes/glossary.tsx", article: true },
     ...guideCatalog(site).map((guide) => ({
       path: guide.path,
@@ -38,6 +41,7 @@ export function sitePages(site: SiteConfig): SitePage[] {
     { path: "/forgot-password", file: "routes/forgot-password.tsx" },
     { path: "/reset-password", file: "routes/reset-password.tsx", indexed: false },
     { path: "/verify-email", file: "routes/verify-email.tsx", indexed: false },
+    { path: "/waitlist", file: "routes/waitlist.tsx", indexed: false },
     { path: "/account", file: "routes/account.tsx", indexed: false },
     { path: "/earn-tokens", file: "routes/earn-tokens.tsx", article: true },
     { path: "/privacy-policy", file: "routes/legal.tsx", id: "legal/privacy-policy", article: true },

@@ -187,14 +187,17 @@ async function measure(driver: "pglite" | "postgres") {
   await seeding.db.execute(sql`checkpoint`);
   await seeding.close();
 
-  const server = await startServer({
-    ...target.env,
-    E2E_HOOKS: "1",
-    LOG_LEVEL: "warn",
-    // wrk is the proxy here: its X-Forwarded-For gives each claim of the second load a network of its own.
-    TRUST_PROXY: "127.0.0.1",
-    SESSION_SECRET: "bench-secret-0123456789abcdef0123456789",
-  });
+  const server = await startServer(
+    {
+      ...target.env,
+      LOG_LEVEL: "warn",
+      // wrk is the proxy here: its X-Forwarded-For gives each claim of the second load a network of its own.
+      TRUST_PROXY: "127.0.0.1",
+      SESSION_SECRET: "bench-secret-0123456789abcdef0123456789",
+    },
+    // The floors (/__e2e__/bare and /floor) are test-only routes.
+    { hooked: true },
+  );
   const serverPids = () => [server.child.pid as number];
   const databasePids = driver === "postgres" ? postgresPids : () => [];
   const measured = (options: WrkOptions): MeasuredLoad => {

@@ -33,6 +33,11 @@ export function addLiquidityUrl(site: SiteConfig): string {
   return `${site.dex.appUrl}/positions/create/v3?currencyA=${site.token.address}&currencyB=${site.dex.quoteAddress}&chain=${site.dex.chain}`;
 }
 
+/** The site's own "How to buy" path: get ETH, buy the token, add it to the wallet. */
+export function howToBuyPath(site: SiteConfig): string {
+  return `/how-to-buy-${site.token.slug}`;
+}
+
 export const WHITEPAPER_PATH = "/whitepaper.pdf";
 
 /** The token address as a QR code, drawn by the build. */

@@ -3,7 +3,9 @@
  * colour's lightness, chroma and hue in OKLCH (hue in degrees) by the steps
  * Kestrel's hand-picked palette took, so another token's team sets four
  * colours and gets a whole palette; `paletteProblems` refuses one that would
- * make any text the site prints fail WCAG 2.2 AA.
+ * make any text the site prints fail WCAG 2.2 AA. The dark scheme's palette is
+ * drawn from the same four colours (`derivePalette(colors, "dark")`) and held
+ * to the same gate.
  */
 
 export type BrandColors = {
@@ -54,19 +56,69 @@ const FAMILIES: Array<{ base: keyof BrandColors; family: string; baseShade: stri
   },
 ];
 
-/** The colours that say what happened, the same for every token. */
-const STATUS_COLORS = { "success-700": "#166534", "danger-700": "#b42318" } as const;
+/**
+ * The colours that say what happened, the same for every token: text (700),
+ * the tinted box it sits in (50) and a warning's edge (600).
+ */
+const STATUS_COLORS = {
+  light: {
+    "success-700": "#166534",
+    "success-50": "#f0fdf4",
+    "danger-700": "#b42318",
+    "danger-50": "#fef2f2",
+    "warning-600": "#d97706",
+    "warning-50": "#fffbeb",
+  },
+  dark: {
+    "success-700": "#6ee7a0",
+    "success-50": "#0f2e1f",
+    "danger-700": "#fca5a5",
+    "danger-50": "#3b1519",
+    "warning-600": "#f59e0b",
+    "warning-50": "#33270d",
+  },
+} as const;
+
+export type Scheme = "light" | "dark";
 
 export type PaletteColor =
   | `ink-${950 | 900 | 800 | 700 | 100}`
   | `brand-${700 | 600 | 500 | 300 | 100}`
   | "gold-400"
   | `sand-${50 | 100 | 200}`
-  | keyof typeof STATUS_COLORS;
+  /** Cards, fields and dialogs: white in the light scheme. */
+  | "surface"
+  | keyof (typeof STATUS_COLORS)["light"];
 export type Palette = Record<PaletteColor, string>;
 
-export function derivePalette(colors: BrandColors): Palette {
-  const palette: Record<string, string> = {};
+/**
+ * The dark scheme turns the families' roles over: the ink family becomes the
+ * text (its 900 is the configured background), the sand family and the
+ * surface become the page and its cards (the ink's hue, dark), and the brand
+ * family lightens for links and accents. Each shade sits at a fixed OKLCH
+ * lightness, with its base colour's hue and a share of its chroma.
+ */
+const DARK_SHADES: Array<{ name: PaletteColor; base: keyof BrandColors; lightness?: number; chroma?: number }> = [
+  { name: "ink-950", base: "background" },
+  { name: "ink-900", base: "background" },
+  { name: "ink-800", base: "ink", lightness: 0.88, chroma: 0.35 },
+  { name: "ink-700", base: "ink", lightness: 0.8, chroma: 0.45 },
+  { name: "ink-100", base: "ink", lightness: 0.32, chroma: 0.9 },
+  { name: "brand-700", base: "brand", lightness: 0.8, chroma: 0.65 },
+  { name: "brand-600", base: "brand", lightness: 0.74, chroma: 0.75 },
+  { name: "brand-500", base: "brand", lightness: 0.68, chroma: 0.85 },
+  { name: "brand-300", base: "brand", lightness: 0.56, chroma: 0.75 },
+  { name: "brand-100", base: "brand", lightness: 0.28, chroma: 0.3 },
+  { name: "gold-400", base: "highlight" },
+  { name: "sand-50", base: "ink", lightness: 0.17, chroma: 0.6 },
+  { name: "surface", base: "ink", lightness: 0.215, chroma: 0.7 },
+  { name: "sand-100", base: "ink", lightness: 0.26, chroma: 0.7 },
+  { name: "sand-200", base: "ink", lightness: 0.34, chroma: 0.6 },
+];
+
+export function derivePalette(colors: BrandColors, scheme: Scheme = "light"): Palette {
+  if (scheme === "dark") return deriveDarkPalette(colors);
+  const palette: Record<string, string> = { surface: "#ffffff" };
   for (const { base, family, baseShade, shades } of FAMILIES) {
     const hex = colors[base].toLowerCase();
     palette[`${family}-${baseShade}`] = hex;
@@ -76,7 +128,21 @@ export function derivePalette(colors: BrandColors): Palette {
       palette[`${family}-${shade.name}`] = oklchToHex(lightness, c * shade.chroma, h + ((shade.hue ?? 0) * Math.PI) / 180);
     }
   }
-  return { ...palette, ...STATUS_COLORS } as Palette;
+  return { ...palette, ...STATUS_COLORS.light } as Palette;
+}
+
+function deriveDarkPalette(colors: BrandColors): Palette {
+  const palette: Record<string, string> = {};
+  for (const { name, base, lightness, chroma } of DARK_SHADES) {
+    const hex = colors[base].toLowerCase();
+    if (lightness === undefined) {
+      palette[name] = hex;
+      continue;
+    }
+    const [, c, h] = hexToOklch(hex);
+    palette[name] = oklchToHex(lightness, c * (chroma ?? 1), h);
+  }
+  return { ...palette, ...STATUS_COLORS.dark } as Palette;
 }
 
 /** Tailwind theme variables for app.css's `@theme`. */
@@ -87,42 +153,94 @@ export function paletteCss(palette: Palette): string {
 }
 
 /**
+ * The surfaces that are dark in both schemes (the header, the footer, the
+ * filled buttons and badges, a dialog's backdrop) keep the light palette in
+ * the dark scheme, so what sits on them reads as it does by day; the gate
+ * checks their pairings once.
+ */
+const KEEPS_LIGHT_PALETTE = [
+  ".bg-ink-900",
+  ".bg-ink-950",
+  ".bg-brand-600",
+  ".bg-gold-400",
+  ".bg-success-700",
+  ".btn-primary",
+  ".btn-danger",
+  ".term-tip",
+  "::backdrop",
+];
+
+/**
+ * The dark scheme's CSS: chosen on the page (`data-scheme="dark"`, set by the
+ * head script from the reader's choice or the system's), or by the system
+ * alone when scripts do not run.
+ */
+export function darkSchemeCss(colors: BrandColors): string {
+  const block = (selector: string, palette: Palette, extra = "") => `${selector} {\n  ${paletteCss(palette)}${extra}\n}`;
+  const dark = derivePalette(colors, "dark");
+  const light = derivePalette(colors);
+  const rules = (root: string) => [
+    block(root, dark, "\n  color-scheme: dark;"),
+    block(KEEPS_LIGHT_PALETTE.map((selector) => `${root} ${selector}`).join(",\n"), light),
+  ];
+  const system = rules(":root:not([data-scheme])").join("\n");
+  return [...rules(':root[data-scheme="dark"]'), `@media (prefers-color-scheme: dark) {\n${system}\n}`].join("\n");
+}
+
+/**
  * Every pairing of text and surface the site prints, with the contrast it
  * needs: 4.5:1 for text, 3:1 for the progress bar. Focus outlines use the
  * ink on light surfaces and the highlight on dark ones, already held to 4.5:1.
  * `white/70` is white at 70 % over the surface, as the price's loading text is.
+ * Pairings on the surfaces that keep the light palette (`keepsLight`) are the
+ * same in both schemes, so the dark scheme's gate skips them.
  */
-const PAIRINGS: Array<{ text: PaletteColor | "white" | "white/70"; on: PaletteColor | "white"; needs: number }> = [
+const PAIRINGS: Array<{ text: PaletteColor | "white" | "white/70"; on: PaletteColor; needs: number; keepsLight?: true }> = [
   ...(["ink-900", "ink-800", "ink-700", "brand-700", "brand-600", "success-700", "danger-700"] as const).flatMap((text) =>
-    (["sand-50", "white", "sand-100"] as const).map((on) => ({ text, on, needs: 4.5 })),
+    (["sand-50", "surface", "sand-100"] as const).map((on) => ({ text, on, needs: 4.5 })),
   ),
   { text: "ink-900", on: "sand-200", needs: 4.5 },
   { text: "ink-900", on: "ink-100", needs: 4.5 },
   { text: "ink-900", on: "brand-100", needs: 4.5 },
   { text: "ink-800", on: "brand-100", needs: 4.5 },
-  { text: "ink-900", on: "gold-400", needs: 4.5 },
-  { text: "white", on: "brand-600", needs: 4.5 },
-  { text: "white", on: "brand-700", needs: 4.5 },
-  { text: "white", on: "ink-900", needs: 4.5 },
-  { text: "white", on: "ink-950", needs: 4.5 },
-  { text: "white/70", on: "ink-900", needs: 4.5 },
-  { text: "gold-400", on: "ink-900", needs: 4.5 },
-  { text: "gold-400", on: "ink-950", needs: 4.5 },
-  { text: "brand-300", on: "ink-900", needs: 4.5 },
+  { text: "success-700", on: "success-50", needs: 4.5 },
+  { text: "danger-700", on: "danger-50", needs: 4.5 },
+  { text: "ink-900", on: "success-50", needs: 4.5 },
+  { text: "ink-900", on: "warning-50", needs: 4.5 },
   { text: "brand-600", on: "sand-200", needs: 3 },
+  { text: "ink-900", on: "gold-400", needs: 4.5, keepsLight: true },
+  { text: "white", on: "brand-600", needs: 4.5, keepsLight: true },
+  { text: "white", on: "brand-700", needs: 4.5, keepsLight: true },
+  { text: "white", on: "success-700", needs: 4.5, keepsLight: true },
+  { text: "white", on: "danger-700", needs: 4.5, keepsLight: true },
+  { text: "white", on: "ink-900", needs: 4.5, keepsLight: true },
+  { text: "white", on: "ink-950", needs: 4.5, keepsLight: true },
+  { text: "white/70", on: "ink-900", needs: 4.5, keepsLight: true },
+  { text: "gold-400", on: "ink-900", needs: 4.5, keepsLight: true },
+  { text: "gold-400", on: "ink-950", needs: 4.5, keepsLight: true },
+  { text: "brand-300", on: "ink-900", needs: 4.5, keepsLight: true },
 ];
 
 /** What in a palette a reader could not read, each with its contrast and the contrast it needs. */
-export function paletteProblems(palette: Palette): string[] {
+export function paletteProblems(palette: Palette, scheme: Scheme = "light"): string[] {
   const colour = (name: PaletteColor | "white") => (name === "white" ? "#ffffff" : palette[name]);
   const problems: string[] = [];
-  for (const { text, on, needs } of PAIRINGS) {
+  for (const { text, on, needs, keepsLight } of PAIRINGS) {
+    if (scheme === "dark" && keepsLight) continue;
     const surface = colour(on);
     const foreground = text === "white/70" ? blend("#ffffff", surface, 0.7) : colour(text);
     const ratio = contrastRatio(foreground, surface);
-    if (ratio < needs) problems.push(`${text} on ${on} has a contrast of ${ratio.toFixed(2)}:1; it needs ${needs}:1`);
+    if (ratio < needs)
+      problems.push(
+        `${scheme === "dark" ? "dark scheme: " : ""}${text} on ${on} has a contrast of ${ratio.toFixed(2)}:1; it needs ${needs}:1`,
+      );
   }
   return problems;
+}
+
+/** Both schemes' problems: the configured colours must give a readable site by day and by night. */
+export function schemeProblems(colors: BrandColors): string[] {
+  return [...paletteProblems(derivePalette(colors)), ...paletteProblems(derivePalette(colors, "dark"), "dark")];
 }
 
 /** WCAG 2.2's contrast ratio of two sRGB colours. */

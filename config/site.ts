@@ -13,7 +13,7 @@ import { z } from "zod";
 import { describeIssues } from "../common/zod-issues.ts";
 import { DEX_CHAIN_NAMES } from "./dex-chains.ts";
 import { defaultSiteConfig } from "./kestrel.ts";
-import { derivePalette, paletteProblems } from "./palette.ts";
+import { schemeProblems } from "./palette.ts";
 
 export { PLACEHOLDER_POOL_ADDRESS, PLACEHOLDER_TOKEN_ADDRESS } from "./kestrel.ts";
 
@@ -46,7 +46,7 @@ export const siteConfigSchema = z.object({
     about: z.string().min(1),
     /** The four colours the palette is drawn from (config/palette.ts); refused if any text would be hard to read. */
     colors: z.object({ ink: hexColor, brand: hexColor, highlight: hexColor, background: hexColor }).superRefine((colors, context) => {
-      for (const problem of paletteProblems(derivePalette(colors))) context.addIssue({ code: "custom", message: problem });
+      for (const problem of schemeProblems(colors)) context.addIssue({ code: "custom", message: problem });
     }),
     /** The browser's toolbar colour on phones; by default the ink colour. */
     themeColor: hexColor,

@@ -6,6 +6,8 @@ import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { systemClock } from "../server/clock.ts";
 import type { Database } from "../server/db/client.ts";
+import { indexChain } from "../server/services/chain-index/indexer.ts";
+import { chainIndexDepsFrom } from "../server/services/chain-index/settings.ts";
 import { setRole } from "../server/services/console/roles.ts";
 import { adjustBalanceAsStaff } from "../server/services/console/staff-money-moves.ts";
 import { csvField } from "../server/services/csv.ts";
@@ -37,6 +39,7 @@ const HELP = `Usage: npm run admin -- <command> [options]
   mail list [--status pending|sent|failed]     the email queue, newest first, with each failure's reason
   mail retry                                   send what is due now (failed emails stay failed)
   export-withdrawals [--min TOKENS]            CSV of users at or above the transfer minimum
+  chain index                                  read the pool's and the token's new logs once (CHAIN_INDEX_RPC_URL)
 ${PAYOUTS_HELP}
 ${REVIEW_HELP}
 
@@ -193,6 +196,13 @@ export async function runAdmin(argv: string[], open: typeof openConfiguredDataba
           },
           { db, env, site },
         );
+      case "chain": {
+        if (args[0] !== "index") throw new UsageError(`unknown chain action "${args[0] ?? ""}"`);
+        const deps = chainIndexDepsFrom(env, site, { db, clock: systemClock });
+        if (!deps) throw new UsageError("set CHAIN_INDEX_RPC_URL to index the chain");
+        console.log(JSON.stringify(await indexChain(deps)));
+        return 0;
+      }
       case "mail": {
         const [action] = args;
         if (action === "retry") {

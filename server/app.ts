@@ -7,6 +7,7 @@ import type { SiteConfig } from "../config/site.ts";
 import type { Clock } from "./clock.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import type { ServerEnv } from "./env.ts";
+import { chainIndexJob } from "./jobs/chain-index.ts";
 import { mailRetryJob } from "./jobs/mail-retry.ts";
 import { reconcilePayoutsJob } from "./jobs/reconcile-payouts.ts";
 import type { Job } from "./jobs/runner.ts";
@@ -14,6 +15,7 @@ import { jobRunner } from "./jobs/runner.ts";
 import { sweepJob } from "./jobs/sweep.ts";
 import { answerClientError } from "./plugins/client-errors.ts";
 import { errorHandling } from "./plugins/errors.ts";
+import { memberArea } from "./plugins/member-area.ts";
 import { metricsRoute, observability } from "./plugins/observability.ts";
 import { openApi } from "./plugins/openapi.ts";
 import { requestGuards } from "./plugins/request-guards.ts";
@@ -29,23 +31,25 @@ import { accountRoutes } from "./routes/api/accounts.ts";
 import { consoleRoutes } from "./routes/api/admin/index.ts";
 import { contactRoutes } from "./routes/api/contact.ts";
 import { guideReportRoutes } from "./routes/api/guide-reports.ts";
+import { marketRoutes } from "./routes/api/market.ts";
 import { payoutRoutes } from "./routes/api/payouts.ts";
 import { priceRoutes } from "./routes/api/price.ts";
 import { questRoutes } from "./routes/api/quests.ts";
 import { rewardRoutes } from "./routes/api/rewards.ts";
+import { waitlistRoutes } from "./routes/api/waitlist.ts";
 import { devOutboxRoutes } from "./routes/dev-outbox.ts";
-import { e2eHooks } from "./routes/e2e-hooks.ts";
-import { e2ePayoutHooks } from "./routes/e2e-payout-hooks.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { wellKnownRoutes } from "./routes/well-known.ts";
 import type { AccountDeps } from "./services/accounts/account-deps.ts";
 import { sendVerificationEmail } from "./services/accounts/verification.ts";
 import { type PasswordWork, passwordWork } from "./services/auth/password-work.ts";
 import { type BackgroundWork, backgroundWork } from "./services/background-work.ts";
+import { chainIndexDepsFrom } from "./services/chain-index/settings.ts";
 import { smtpForwarder } from "./services/contact.ts";
 import { fairnessRulesFrom } from "./services/fairness/rules.ts";
 import { limitBlocks } from "./services/limit-blocks.ts";
 import { createMailer, type Mailer, mailTransportFrom } from "./services/mail/mailer.ts";
+import { marketDepsFrom } from "./services/market/settings.ts";
 import { signatureVerifierFor } from "./services/payouts/chain.ts";
 import { reconcileDepsFrom } from "./services/payouts/settings.ts";
 import { PriceCache } from "./services/price/price-cache.ts";
@@ -99,6 +103,12 @@ const MINUTE_MS = 60_000;
 function payoutJobs(env: ServerEnv, site: SiteConfig, services: { db: DatabaseHandle["db"]; clock: Clock }): Job[] {
   const deps = reconcileDepsFrom(env, site, services);
   return deps && env.PAYOUT_RECONCILE_SECONDS > 0 ? [reconcilePayoutsJob(deps, env.PAYOUT_RECONCILE_SECONDS * 1000)] : [];
+}
+
+/** The chain index runs in the server when a node is configured and its interval is not 0. */
+function chainIndexJobs(env: ServerEnv, site: SiteConfig, services: { db: DatabaseHandle["db"]; clock: Clock }): Job[] {
+  const deps = chainIndexDepsFrom(env, site, services);
+  return deps && env.CHAIN_INDEX_SECONDS > 0 ? [chainIndexJob(deps, env.CHAIN_INDEX_SECONDS * 1000)] : [];
 }
 
 declare module "fastify" {
@@ -212,6 +222,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     rateLimiter,
     failuresPerAccount: loginLimits.failuresPerAccount,
   };
+  await app.register(memberArea, { secret, clock });
   await app.register(healthRoutes, { database: deps.database });
   await app.register(wellKnownRoutes, { site, clock });
   if (deps.serveMetrics !== false && env.METRICS_TOKEN) await app.register(metricsRoute, { token: env.METRICS_TOKEN });
@@ -232,7 +243,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await app.register(accountRecoveryRoutes, {
     deps: accountDeps,
-    secret,
     slug: site.token.slug,
     rateLimiter,
     background,
@@ -241,20 +251,26 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await app.register(accountSettingsRoutes, {
     deps: accountDeps,
-    secret,
     slug: site.token.slug,
     rateLimiter,
     resendsPerMember: { max: 3, windowMs: 60 * MINUTE_MS },
   });
+  await app.register(waitlistRoutes, {
+    deps: accountDeps,
+    secret,
+    slug: site.token.slug,
+    rateLimiter,
+    joinsPerIp: { max: env.CONTACT_MESSAGES_PER_IP_PER_HOUR, windowMs: 60 * MINUTE_MS },
+    joinsPerAddress: { max: 3, windowMs: 60 * MINUTE_MS },
+  });
   // Only when mail really stays here: with a mail server the queue holds live links to members' accounts.
   if (!env.SMTP_URL) await app.register(devOutboxRoutes, { db });
-  await app.register(rewardRoutes, { site, db, clock, secret, sharedNetworkAccounts: fairness.sharedNetworkAccounts });
-  await app.register(questRoutes, { site, db, clock, secret, bank: loadQuizBank(site) });
+  await app.register(rewardRoutes, { site, db, clock, sharedNetworkAccounts: fairness.sharedNetworkAccounts });
+  await app.register(questRoutes, { site, db, clock, bank: loadQuizBank(site) });
   await app.register(payoutRoutes, {
     site,
     db,
     clock,
-    secret,
     verifySignature: signatureVerifierFor(env.PAYOUT_RPC_URL),
     acceptRequestOrigin: env.NODE_ENV !== "production",
     minAccountAgeDays: fairness.payoutMinAccountAgeDays,
@@ -262,6 +278,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(consoleRoutes, { db, clock, site, env, secret, prices, redis: deps.redis, accounts: accountDeps, rateLimiter });
   app.addHook("onReady", async () => prices.start());
   app.addHook("onClose", async () => prices.stop());
+  await app.register(marketRoutes, {
+    site,
+    clock,
+    deps: marketDepsFrom(env, site, { db, clock }),
+    cacheSeconds: env.MARKET_CACHE_SECONDS,
+  });
   await app.register(priceRoutes, { site, prices, refreshSeconds: env.PRICE_REFRESH_SECONDS });
   await app.register(guideReportRoutes, {
     slug: site.token.slug,
@@ -298,12 +320,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       sweepJob({ db, clock, everyMs: env.SWEEP_INTERVAL_SECONDS * 1000 }),
       mailRetryJob(mailer, env.MAIL_RETRY_SECONDS * 1000),
       ...payoutJobs(env, site, { db, clock }),
+      ...chainIndexJobs(env, site, { db, clock }),
     ],
   });
-  if (env.E2E_HOOKS) {
-    await app.register(e2eHooks, { db, clock });
-    await app.register(e2ePayoutHooks, { db, clock, site });
-  }
   if (deps.siteBuild) await app.register(sitePlugin, { build: deps.siteBuild });
   return app;
 }

@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import { getAddress, isAddress } from "viem";
 import { z } from "zod";
+import { DECLARED_KINDS, type DeclaredKind } from "../common/api/market.ts";
 import { describeIssues } from "../common/zod-issues.ts";
 import { defaultSiteConfig } from "../config/kestrel.ts";
 import { PLACEHOLDER_POOL_ADDRESS, PLACEHOLDER_TOKEN_ADDRESS, type SiteConfig } from "../config/site.ts";
@@ -60,8 +61,6 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Seed the demo account and sample data at start-up (never in production). */
   DEMO_DATA: booleanFlag.optional(),
-  /** Test-only routes that move a user's claim clock for end-to-end tests (never in production). */
-  E2E_HOOKS: booleanFlag.default(false),
   BUILD_DIR: z.string().default("build/client"),
   /** Serve the built pages from BUILD_DIR; `npm run dev` turns it off, as Vite serves them. */
   SERVE_SITE: booleanFlag.default(true),
@@ -109,6 +108,49 @@ const envSchema = z.object({
   PAYOUT_LOG_RANGE: z.coerce.number().int().min(1).max(100_000).default(2_000),
   /** How often the server reconciles, when PAYOUT_RPC_URL is set; 0 leaves it to `npm run admin -- payouts reconcile`. */
   PAYOUT_RECONCILE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  /** A JSON-RPC node of the token's chain for the chain index (market figures); without it the market shows demo data. */
+  CHAIN_INDEX_RPC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** The first block the index reads: at or before the token's deployment, so every holder's balance starts from the mint. */
+  CHAIN_INDEX_START_BLOCK: z.coerce.bigint().min(0n).default(0n),
+  /** Blocks younger than this are provisional: read again on every run, so a reorg no deeper than this is replaced. */
+  CHAIN_INDEX_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(12),
+  /** The widest block range one eth_getLogs call asks for; halved while the node refuses it. */
+  CHAIN_INDEX_LOG_RANGE: z.coerce.number().int().min(1).max(100_000).default(2_000),
+  /** The most blocks one run reads past its cursor (a first run over a long history catches up in steps). */
+  CHAIN_INDEX_BLOCKS_PER_RUN: z.coerce.number().int().min(1).max(10_000_000).default(50_000),
+  /** How often the server indexes, when CHAIN_INDEX_RPC_URL is set; 0 leaves it to `npm run admin -- chain index`. */
+  CHAIN_INDEX_SECONDS: z.coerce.number().int().min(0).max(86_400).default(15),
+  /**
+   * Addresses the operator declares apart from the circulating supply, as `kind:address:label` separated by commas;
+   * kinds: treasury, reward-safe, hot-wallet, locked, burn. Shown on the home page with their balances.
+   */
+  MARKET_DECLARED_ADDRESSES: z
+    .string()
+    .default("")
+    .transform((value, context) => {
+      const declared: Array<{ kind: DeclaredKind; address: string; label: string }> = [];
+      for (const item of value
+        .split(",")
+        .map((part) => part.trim())
+        .filter(Boolean)) {
+        const [kind, address, ...label] = item.split(":");
+        if (
+          !DECLARED_KINDS.includes(kind as DeclaredKind) ||
+          !address ||
+          !isAddress(address, { strict: false }) ||
+          address !== getAddress(address) ||
+          label.join(":").trim() === ""
+        )
+          context.addIssue({
+            code: "custom",
+            message: `"${item}" must be kind:address:label, the kind one of ${DECLARED_KINDS.join(", ")}, the address with its EIP-55 checksum`,
+          });
+        else declared.push({ kind: kind as DeclaredKind, address, label: label.join(":").trim() });
+      }
+      return declared;
+    }),
+  /** How long the market figures are kept before they are read again from the index (and how long browsers may keep them). */
+  MARKET_CACHE_SECONDS: z.coerce.number().int().min(1).max(3_600).default(10),
   /** Emails waiting for a retry are sent this often. */
   MAIL_RETRY_SECONDS: z.coerce.number().int().min(5).max(3_600).default(30),
   /** Hot-wallet sending (`payouts send`): the key, or a keystore file and its password. Never logged. */
@@ -203,12 +245,11 @@ export function parseServerEnv(env: Record<string, string | undefined>, site: Si
       const problem = value ? secretProblem(value) : null;
       if (problem) problems.push(`${name}: ${problem}`);
     }
-    for (const name of ["DATABASE_URL", "REDIS_URL", "PRICE_RPC_URL", "SMTP_URL"] as const) {
+    for (const name of ["DATABASE_URL", "REDIS_URL", "PRICE_RPC_URL", "SMTP_URL", "CHAIN_INDEX_RPC_URL"] as const) {
       const value = parsed[name];
       if (value && isPlaceholder(value)) problems.push(`${name}: still the example's placeholder; set the real address and password`);
     }
     if (parsed.DEMO_DATA) problems.push("DEMO_DATA: demo data is never seeded in production");
-    if (parsed.E2E_HOOKS) problems.push("E2E_HOOKS: test hooks are never enabled in production");
     if (site.token.address === PLACEHOLDER_TOKEN_ADDRESS)
       problems.push("TOKEN_ADDRESS: still the demo placeholder; set the token's real contract address");
     problems.push(...demoContactsKept(site));

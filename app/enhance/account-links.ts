@@ -1,7 +1,7 @@
 import { type AuthStatus, askAuthStatus, mayBeSignedIn, rememberedAuthStatus, storeAuthStatus } from "../features/auth/auth-hint.ts";
-import { COMING_SOON, signupsComingSoon } from "../features/auth/coming-soon.ts";
+import { signupsComingSoon } from "../features/auth/coming-soon.ts";
+import { showComingSoon } from "../features/auth/coming-soon-popup.ts";
 import { signOut } from "../lib/api-request.ts";
-import { showNotice } from "./notice.ts";
 
 function item(child: HTMLElement): HTMLLIElement {
   const li = document.createElement("li");
@@ -58,8 +58,9 @@ export async function enhanceAccountLinks(): Promise<void> {
   if (!signupsComingSoon(false)) return;
   // Every Login and Register link of the page, as on the React pages (navigation, footer, the earn page's buttons).
   document.addEventListener("click", (event) => {
-    if (!(event.target as Element).closest('a[href="/login"], a[href="/register"]')) return;
+    const link = (event.target as Element).closest<HTMLElement>('a[href="/login"], a[href="/register"]');
+    if (!link) return;
     event.preventDefault();
-    showNotice(COMING_SOON);
+    showComingSoon(link);
   });
 }

@@ -11,7 +11,7 @@ export function enhanceAddToken(): void {
   const build = () => {
     const section = document.createElement("section");
     section.setAttribute("aria-labelledby", "add-token-heading");
-    section.className = "rounded-2xl border-2 border-brand-300 bg-white p-5";
+    section.className = "rounded-2xl border-2 border-brand-300 bg-surface p-5";
     const heading = document.createElement("h2");
     heading.id = "add-token-heading";
     heading.className = "text-lg font-bold";

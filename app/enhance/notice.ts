@@ -1,7 +1,7 @@
 import { NOTICE_LOOK } from "../components/ui/notice-look.ts";
 import { NOTICE_MS } from "../lib/timings.ts";
 
-/** The NoticeProvider's message, for pages without React: announced (role="alert"), dismissed by its button, Escape or time. */
+/** A short message on an article (account deleted): announced (role="alert"), dismissed by its button, Escape or time. */
 export function showNotice(message: string): void {
   document.querySelector("[data-notice]")?.remove();
   const holder = document.createElement("div");

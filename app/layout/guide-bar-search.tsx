@@ -13,7 +13,7 @@ export function GuideBarSearch() {
           type="search"
           required
           placeholder="Search the guides"
-          className="w-56 max-w-full rounded-lg border border-ink-700 bg-white px-3 py-2 text-ink-900 placeholder:text-ink-700"
+          className="w-56 max-w-full rounded-lg border border-ink-700 bg-surface px-3 py-2 text-ink-900 placeholder:text-ink-700"
         />
       </form>
     </search>

@@ -2,6 +2,7 @@ import { href, Link } from "react-router";
 import { SocialLinks } from "../components/ui/social-links.tsx";
 import { site } from "../site.ts";
 import { BrandLink } from "./brand-link.tsx";
+import { ColorSchemeToggle } from "./color-scheme-toggle.tsx";
 import { GuideBarSearch } from "./guide-bar-search.tsx";
 
 /** The simplified bar of the guide pages: the brand, search, the guide index and the social links. */
@@ -16,6 +17,7 @@ export function GuideBar() {
             All guides
           </Link>
           <SocialLinks socials={site.socials} tone="dark" />
+          <ColorSchemeToggle />
         </div>
       </nav>
     </header>

@@ -10,7 +10,7 @@ export function PageShell({ variant = "site", children }: { variant?: "site" | "
     <div className="flex min-h-screen flex-col">
       <a
         href="#main"
-        className="sr-only bg-white px-4 py-3 text-center font-semibold text-ink-900 underline -outline-offset-4 focus:not-sr-only focus:block"
+        className="sr-only bg-surface px-4 py-3 text-center font-semibold text-ink-900 underline -outline-offset-4 focus:not-sr-only focus:block"
       >
         Skip to main content
       </a>

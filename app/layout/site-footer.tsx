@@ -1,5 +1,5 @@
 import { href, Link } from "react-router";
-import { contractSourceUrl, WHITEPAPER_PATH } from "../../common/links.ts";
+import { contractSourceUrl, howToBuyPath, WHITEPAPER_PATH } from "../../common/links.ts";
 import { SocialLinks } from "../components/ui/social-links.tsx";
 import { AccountLinks } from "../features/auth/account-links.tsx";
 import { useAuthStatus } from "../features/auth/auth-status.ts";
@@ -62,6 +62,21 @@ export function SiteFooter({ checkAuth }: { checkAuth: boolean }) {
             <li>
               <Link to={href("/how-to")} className={itemClass}>
                 Wallet Guide
+              </Link>
+            </li>
+            <li>
+              <Link to={howToBuyPath(site)} className={itemClass}>
+                How to buy {site.token.symbol}
+              </Link>
+            </li>
+            <li>
+              <Link to={href("/faq")} className={itemClass}>
+                FAQ
+              </Link>
+            </li>
+            <li>
+              <Link to={href("/glossary")} className={itemClass}>
+                Glossary
               </Link>
             </li>
             <li>

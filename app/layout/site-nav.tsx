@@ -1,9 +1,11 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { href, Link, NavLink, useLocation } from "react-router";
 import { AccountLinks } from "../features/auth/account-links.tsx";
 import { useAuthStatus } from "../features/auth/auth-status.ts";
 import { NAV_SCROLL_THRESHOLD_PX } from "../lib/timings.ts";
 import { BrandLink } from "./brand-link.tsx";
+import { ColorSchemeToggle } from "./color-scheme-toggle.tsx";
+import { closeMenuWhenDone } from "./menu-closing.ts";
 import { NAV_LOOK } from "./site-nav-look.ts";
 
 function useScrolledPast(threshold: number): boolean {
@@ -29,6 +31,12 @@ export function SiteNav() {
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
   const menuOpen = menuOpenOn === key;
   const menuId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!menuOpen || !buttonRef.current || !menuRef.current) return;
+    return closeMenuWhenDone(buttonRef.current, menuRef.current, () => setMenuOpenOn(null));
+  }, [menuOpen]);
 
   return (
     <header
@@ -39,7 +47,9 @@ export function SiteNav() {
     >
       <nav aria-label="Main" className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 sm:px-6">
         <BrandLink />
+        <ColorSchemeToggle className="ml-auto lg:order-last lg:ml-0" />
         <button
+          ref={buttonRef}
           type="button"
           className="rounded-lg p-2 text-white hover:bg-white/10 lg:hidden"
           aria-expanded={menuOpen}
@@ -52,6 +62,7 @@ export function SiteNav() {
           </svg>
         </button>
         <div
+          ref={menuRef}
           id={menuId}
           className={`${menuOpen ? "flex" : "hidden"} w-full flex-col gap-3 pb-3 lg:flex lg:w-auto lg:flex-row lg:items-center lg:pb-0`}
         >

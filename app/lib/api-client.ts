@@ -147,6 +147,11 @@ export async function downloadFile(
   }
 }
 
+/** The waitlist's link from the email (the pop-up's join form posts from app/features/auth/coming-soon-popup.ts, without the schemas). */
+export function confirmWaitlist(token: string): Promise<ApiResult<Message>> {
+  return postJson<Message>("/api/waitlist/confirm", { token });
+}
+
 export function reportGuideDifference(payload: Omit<GuideReportBody, "app">): Promise<ApiResult<Message>> {
   return request("/api/guide-reports", { method: "POST", body: JSON.stringify({ ...payload, app: site.token.slug }) });
 }

@@ -137,7 +137,7 @@ export default function EarnTokens() {
         </dl>
       </section>
 
-      <section aria-labelledby="referral-heading" className="bg-white">
+      <section aria-labelledby="referral-heading" className="bg-surface">
         <div className="mx-auto grid max-w-6xl gap-10 px-4 py-16 sm:px-6 md:grid-cols-2">
           <div>
             <h2 id="referral-heading" className="text-3xl font-bold">

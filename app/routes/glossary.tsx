@@ -6,8 +6,17 @@ import { pageMeta } from "../lib/page-meta.ts";
 import { site } from "../site.ts";
 import type { Route } from "./+types/glossary";
 
+/** The terms in A–Z order, grouped under their first letter. */
 export function loader() {
-  return { terms: loadGlossary(site).map(({ id, term, bodyHtml }) => ({ id, term, bodyHtml })) };
+  const terms = loadGlossary(site)
+    .map(({ id, term, bodyHtml }) => ({ id, term, bodyHtml }))
+    .sort((a, b) => a.term.localeCompare(b.term, "en", { sensitivity: "base" }));
+  const letters = new Map<string, typeof terms>();
+  for (const term of terms) {
+    const letter = term.term.charAt(0).toUpperCase();
+    letters.set(letter, [...(letters.get(letter) ?? []), term]);
+  }
+  return { letters: [...letters].map(([letter, entries]) => ({ letter, id: `letter-${letter.toLowerCase()}`, terms: entries })) };
 }
 
 export const handle = ARTICLE;
@@ -19,7 +28,7 @@ export const meta: Route.MetaFunction = () =>
     path: href("/glossary"),
   });
 
-/** Every term the guides use, each with an anchor the guides link to. */
+/** Every term the guides use, A to Z, each with an anchor the guides link to. */
 export default function Glossary({ loaderData }: Route.ComponentProps) {
   return (
     <article data-pagefind-body className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
@@ -31,18 +40,39 @@ export default function Glossary({ loaderData }: Route.ComponentProps) {
         </Link>{" "}
         use, in plain language. Each guide links a term here the first time it uses it.
       </p>
-      <dl className="mt-10 space-y-8">
-        {loaderData.terms.map((term) => (
-          <div key={term.id}>
-            <dt id={term.id} className="text-xl font-bold">
-              {term.term}
-            </dt>
-            <dd className="mt-2 max-w-[70ch]">
-              <Markdown html={term.bodyHtml} />
-            </dd>
-          </div>
-        ))}
-      </dl>
+      <nav aria-label="Glossary from A to Z" className="mt-8">
+        <ul className="flex flex-wrap gap-1">
+          {loaderData.letters.map((group) => (
+            <li key={group.letter}>
+              <a
+                href={`#${group.id}`}
+                className="inline-flex size-11 items-center justify-center rounded-lg font-bold text-brand-700 underline-offset-4 hover:bg-sand-100 hover:underline"
+              >
+                {group.letter}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {loaderData.letters.map((group) => (
+        <section key={group.letter} aria-labelledby={group.id} className="mt-10">
+          <h2 id={group.id} className="scroll-mt-24 border-b border-ink-100 pb-1 text-2xl font-black text-ink-700">
+            {group.letter}
+          </h2>
+          <dl className="mt-6 space-y-8">
+            {group.terms.map((term) => (
+              <div key={term.id}>
+                <dt id={term.id} className="scroll-mt-24 text-xl font-bold">
+                  {term.term}
+                </dt>
+                <dd className="mt-2 max-w-[70ch]">
+                  <Markdown html={term.bodyHtml} />
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ))}
     </article>
   );
 }

@@ -1,5 +1,5 @@
 import { href, Link } from "react-router";
-import { swapUrl } from "../../common/links.ts";
+import { howToBuyPath, swapUrl } from "../../common/links.ts";
 import { useComingSoonGuard } from "../features/auth/account-links.tsx";
 import { useAuthStatus } from "../features/auth/auth-status.ts";
 import { PriceBadge } from "../features/price/price-badge.tsx";
@@ -85,12 +85,19 @@ export default function Home() {
             On {site.dex.name}, paid in {site.dex.quoteSymbol}.
           </span>
         </div>
+        <p className="mt-3 text-base text-ink-800">
+          First time?{" "}
+          <Link to={howToBuyPath(site)} className="link">
+            How to buy {token.symbol}, step by step
+          </Link>
+          : get ETH, swap it, and add {token.symbol} to your wallet.
+        </p>
         <div className="mt-6 max-w-2xl" data-add-token>
           <AddTokenButton />
         </div>
       </section>
 
-      <section aria-labelledby="rewards-heading" className="bg-white">
+      <section aria-labelledby="rewards-heading" className="bg-surface">
         <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
           <h2 id="rewards-heading" className="text-3xl font-bold">
             Rewards with simple rules

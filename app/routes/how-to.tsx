@@ -1,7 +1,9 @@
 import { useEffect } from "react";
 import { href, Link, useLocation } from "react-router";
+import { howToBuyPath } from "../../common/links.ts";
 import { loadGuideIndex } from "../content/guides.server.ts";
 import { GuideSearch } from "../features/guides/guide-search.tsx";
+import { PlatformChoice } from "../features/guides/platform-choice.tsx";
 import { ARTICLE } from "../lib/article-page.ts";
 import { pageMeta } from "../lib/page-meta.ts";
 import { site } from "../site.ts";
@@ -57,18 +59,37 @@ export default function HowTo({ loaderData }: Route.ComponentProps) {
     <>
       <section className="mx-auto max-w-4xl px-4 py-12 sm:px-6 sm:py-16">
         <h1 className="text-4xl font-black tracking-tight">Wallet guides</h1>
-        <p className="mt-4 text-lg text-ink-800">
-          Pick where you use your wallet, then follow the guides in order: install, create or import a wallet, add {site.token.symbol}, then
-          buy, receive, send or sell it. New to wallets? Read the recovery-phrase guide first. A word you do not know is in the{" "}
+        <PlatformChoice className="mt-6" />
+        <p className="mt-6 text-lg text-ink-800">
+          Follow your platform's guides in order: install, create or import a wallet, add {site.token.symbol}, then buy, receive, send or
+          sell it. New to wallets? Read the{" "}
+          <Link to={href("/guides-secret-recovery-phrase")} className="link">
+            recovery-phrase guide
+          </Link>{" "}
+          first. Want {site.token.symbol} now? Follow{" "}
+          <Link to={howToBuyPath(site)} className="link">
+            How to buy {site.token.symbol}
+          </Link>
+          . A word you do not know is in the{" "}
           <Link to={href("/glossary")} className="link">
             glossary
+          </Link>
+          , and common questions are in the{" "}
+          <Link to={href("/faq")} className="link">
+            FAQ
           </Link>
           .
         </p>
         <GuideSearch className="mt-6 max-w-md" />
         <div className="mt-10 space-y-4">
           {loaderData.sections.map((section, index) => (
-            <details key={section.platform} id={section.platform} open={index === 0} className="group card p-0">
+            <details
+              key={section.platform}
+              id={section.platform}
+              data-platform={section.platform === "tips" ? undefined : section.platform}
+              open={index === 0}
+              className="group card p-0"
+            >
               <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-2xl px-6 py-5 text-xl font-bold hover:bg-sand-100 [&::-webkit-details-marker]:hidden">
                 <span>
                   {section.name}
@@ -78,7 +99,7 @@ export default function HowTo({ loaderData }: Route.ComponentProps) {
                   +
                 </span>
               </summary>
-              <ol className="space-y-1 px-6 pb-6">
+              <ol id={`${section.platform}-guides`} className="scroll-mt-28 space-y-1 px-6 pb-6">
                 {section.guides.map((guide, position) => (
                   <li key={guide.path}>
                     <Link to={guide.path} className="group/item flex gap-4 rounded-xl p-3 hover:bg-sand-100">
@@ -99,7 +120,7 @@ export default function HowTo({ loaderData }: Route.ComponentProps) {
           ))}
         </div>
       </section>
-      <section aria-labelledby="why-heading" className="bg-white">
+      <section aria-labelledby="why-heading" className="bg-surface">
         <div className="mx-auto max-w-4xl px-4 py-12 sm:px-6 sm:py-16">
           <h2 id="why-heading" className="text-3xl font-bold">
             Why MetaMask?

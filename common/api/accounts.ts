@@ -14,6 +14,7 @@ export const CSRF_PAGES = [
   "reset-password",
   "account",
   "console",
+  "waitlist",
 ] as const;
 export type CsrfPage = (typeof CSRF_PAGES)[number];
 
@@ -27,6 +28,12 @@ export const EMAIL_TAKEN = "An account with this email already exists. Log in in
 export const UNKNOWN_REFERRAL_CODE = "That referral code does not match any account. Check it, or leave the field empty.";
 export const DISPOSABLE_EMAIL =
   "Addresses from throwaway email services can't be used here. Please use an address you will keep: we send your account's notices to it.";
+
+/** Password checks refused at once: this client already has its share running (429), or every place is taken (503). */
+export const PASSWORD_CHECKS_BUSY = {
+  client: "Too many logins from your network are being checked right now. Please wait a moment and try again.",
+  server: "Too many logins are being checked right now. Please try again in a moment.",
+} as const;
 
 const PASSWORD_INPUT_MAX_LENGTH = 1024;
 

@@ -20,6 +20,12 @@ export const ADMIN_REFUSALS = {
   alreadyEnrolled: "Two-factor sign-in is already set up for this account.",
 } as const;
 
+/** The refusal once five wrong codes have locked the second factor. */
+export function codesLockedMessage(retryAfterSeconds: number): string {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return `Too many wrong codes. Codes are refused for ${minutes} minute${minutes === 1 ? "" : "s"}; the team has been told.`;
+}
+
 export const staffRole = z.enum(["support", "admin"]);
 
 export const consoleStateReply = z.object({

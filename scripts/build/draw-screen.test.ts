@@ -72,10 +72,7 @@ describe("guide illustrations", () => {
 });
 
 describe("guide metadata", () => {
-  it("gives every guide the date it was reviewed and what it was checked against", () => {
-    for (const entry of guideCatalog(site)) {
-      expect(entry.reviewed, entry.path).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-      expect(entry.reviewedWith.length, entry.path).toBeGreaterThan(3);
-    }
+  it("gives every guide the date it was checked against MetaMask", () => {
+    for (const entry of guideCatalog(site)) expect(entry.checked, entry.path).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 });

@@ -538,6 +538,23 @@ export const staffRecoveryCodes = pgTable(
 );
 
 /**
+ * Console codes being checked or found wrong, for the second factor's sliding limit (a right code deletes its own row).
+ * The fifth wrong code within the window carries `locks_until`: every code is refused until then.
+ */
+export const secondFactorAttempts = pgTable(
+  "second_factor_attempts",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    attemptedAt: timestamp("attempted_at", { withTimezone: true }).notNull(),
+    locksUntil: timestamp("locks_until", { withTimezone: true }),
+  },
+  (table) => [index("second_factor_attempts_user_idx").on(table.userId, table.attemptedAt)],
+);
+
+/**
  * A signed-in session that passed the second factor: the console opens for it
  * until 30 idle minutes pass. Ends with the session it belongs to.
  */
@@ -686,4 +703,140 @@ export const xpEntries = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   },
   (table) => [uniqueIndex("xp_once_per_award").on(table.userId, table.award), check("xp_positive", sql`${table.amount} > 0`)],
+);
+
+/**
+ * People waiting for sign-ups to open. One row per person: any spelling of an
+ * address is one canonical form, as for accounts, and that form is unique.
+ * A row counts once its link is followed (double opt-in); until then it holds
+ * the link's hash.
+ */
+export const waitlist = pgTable(
+  "waitlist",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    /** The address as typed last: the confirmation and the announcement go to it. */
+    email: text("email").notNull(),
+    emailCanonical: text("email_canonical").notNull(),
+    tokenHash: text("token_hash"),
+    tokenExpiresAt: timestamp("token_expires_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex("waitlist_email_canonical_unique").on(table.emailCanonical),
+    uniqueIndex("waitlist_token_hash_unique").on(table.tokenHash),
+  ],
+);
+
+/** Announcements to the waitlist: the kind is the primary key, so "sign-ups are open" goes out once, however often it is asked for. */
+export const waitlistAnnouncements = pgTable("waitlist_announcements", {
+  kind: text("kind").primaryKey(),
+  sentAt: timestamp("sent_at", { withTimezone: true }).notNull(),
+  recipients: integer("recipients").notNull(),
+});
+
+/*
+ * The chain index (decision 043): the token pool's Swap, Mint and Burn logs and the token's Transfer logs, as
+ * facts read once from the node. The market figures, and later the quests and reconciliation, read these tables
+ * instead of asking the node again. A log is one row, keyed by its block hash and log index (and its transaction
+ * and log index): blocks younger than the confirmation depth are rewritten on every run, so a reorg replaces them.
+ */
+const chainLog = {
+  blockNumber: bigint("block_number", { mode: "bigint" }).notNull(),
+  blockHash: text("block_hash").notNull(),
+  blockTime: timestamp("block_time", { withTimezone: true }).notNull(),
+  txHash: text("tx_hash").notNull(),
+  logIndex: integer("log_index").notNull(),
+};
+/** Any uint256 or int256 amount, in base units. */
+const baseUnits = (name: string) => numeric(name, { precision: 78, scale: 0 });
+
+/** How far the index has read, per pool and token, and the chain's state at that block (for "as of block N"). */
+export const chainIndexState = pgTable("chain_index_state", {
+  name: text("name").primaryKey(),
+  lastBlock: bigint("last_block", { mode: "bigint" }).notNull(),
+  lastBlockHash: text("last_block_hash").notNull(),
+  lastBlockTime: timestamp("last_block_time", { withTimezone: true }).notNull(),
+  /** slot0 and liquidity() of the pool, the pool's balances of its two tokens, and totalSupply() of the token, all at lastBlock. */
+  sqrtPriceX96: baseUnits("sqrt_price_x96").notNull(),
+  tick: integer("tick").notNull(),
+  liquidity: baseUnits("liquidity").notNull(),
+  poolBalance0: baseUnits("pool_balance0").notNull(),
+  poolBalance1: baseUnits("pool_balance1").notNull(),
+  totalSupply: baseUnits("total_supply").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+});
+
+/** Every Swap of the pool. amount0/amount1 are the pool's side: positive is paid in, negative paid out. */
+export const indexedSwaps = pgTable(
+  "indexed_swaps",
+  {
+    pool: text("pool").notNull(),
+    ...chainLog,
+    sender: text("sender").notNull(),
+    recipient: text("recipient").notNull(),
+    amount0: baseUnits("amount0").notNull(),
+    amount1: baseUnits("amount1").notNull(),
+    sqrtPriceX96: baseUnits("sqrt_price_x96").notNull(),
+    liquidity: baseUnits("liquidity").notNull(),
+    tick: integer("tick").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.blockHash, table.logIndex] }),
+    uniqueIndex("indexed_swaps_tx_log").on(table.txHash, table.logIndex),
+    index("indexed_swaps_pool_time_idx").on(table.pool, table.blockTime),
+    index("indexed_swaps_block_idx").on(table.blockNumber),
+  ],
+);
+
+/** Every Mint and Burn of the pool's liquidity. */
+export const indexedLiquidityChanges = pgTable(
+  "indexed_liquidity_changes",
+  {
+    pool: text("pool").notNull(),
+    ...chainLog,
+    kind: text("kind", { enum: ["mint", "burn"] }).notNull(),
+    owner: text("owner").notNull(),
+    tickLower: integer("tick_lower").notNull(),
+    tickUpper: integer("tick_upper").notNull(),
+    liquidity: baseUnits("liquidity").notNull(),
+    amount0: baseUnits("amount0").notNull(),
+    amount1: baseUnits("amount1").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.blockHash, table.logIndex] }),
+    uniqueIndex("indexed_liquidity_changes_tx_log").on(table.txHash, table.logIndex),
+    index("indexed_liquidity_changes_block_idx").on(table.blockNumber),
+  ],
+);
+
+/** Every Transfer of the token. */
+export const indexedTransfers = pgTable(
+  "indexed_transfers",
+  {
+    token: text("token").notNull(),
+    ...chainLog,
+    fromAddress: text("from_address").notNull(),
+    toAddress: text("to_address").notNull(),
+    value: baseUnits("value").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.blockHash, table.logIndex] }),
+    uniqueIndex("indexed_transfers_tx_log").on(table.txHash, table.logIndex),
+    index("indexed_transfers_block_idx").on(table.blockNumber),
+    index("indexed_transfers_to_idx").on(table.token, table.toAddress),
+    index("indexed_transfers_from_idx").on(table.token, table.fromAddress),
+  ],
+);
+
+/** Each holder's balance, kept from indexed_transfers in the same transaction that writes them (the zero address is the mint and burn side). */
+export const tokenBalances = pgTable(
+  "token_balances",
+  {
+    token: text("token").notNull(),
+    holder: text("holder").notNull(),
+    balance: baseUnits("balance").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.token, table.holder] }), index("token_balances_balance_idx").on(table.token, table.balance)],
 );

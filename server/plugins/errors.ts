@@ -35,13 +35,13 @@ export const UNAVAILABLE_MESSAGE = "The service is briefly unavailable. Please t
 export const errorHandling = fp<{ site: SiteBuild | null }>(async (app: FastifyInstance, { site }) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const status = typeof error.statusCode === "number" && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+    // Work shed (one client over its share: 429; the whole server busy: 503) says when to come back, in words for people.
+    const retryAfterSeconds = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+    if ((status === 429 || status === 503) && typeof retryAfterSeconds === "number") {
+      request.log.warn({ reason: error.name, status }, "request shed");
+      return reply.code(status).header("retry-after", String(retryAfterSeconds)).send({ err_msg: error.message });
+    }
     if (status >= 500) {
-      // A service that sheds load says when to come back; its message is written for people.
-      const retryAfterSeconds = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
-      if (status === 503 && typeof retryAfterSeconds === "number") {
-        request.log.warn({ reason: error.name }, "request shed");
-        return reply.code(503).header("retry-after", String(retryAfterSeconds)).send({ err_msg: error.message });
-      }
       if (isDatabaseUnavailable(error)) {
         request.log.warn({ err: error }, "database unavailable");
         return reply.code(503).header("retry-after", "2").send({ err_msg: UNAVAILABLE_MESSAGE });

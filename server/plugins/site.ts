@@ -12,7 +12,9 @@ import { pageContentSecurityPolicy, withSecurityHeaders } from "./security-heade
 /** One answer ready to write: headers as Node's flat list, the body already encoded. */
 type Answer = { headers: string[]; body: Buffer };
 
-type Asset = {
+export type Asset = {
+  /** The file it was read from; its .br and .gz copies sit beside it. */
+  file: string;
   body: Buffer;
   br: Buffer | null;
   gz: Buffer | null;
@@ -89,6 +91,7 @@ function readAsset(file: string, headers: Record<string, string>): Asset {
     body: encoded,
   });
   return {
+    file,
     body,
     br,
     gz,

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { NOT_LOGGED_IN } from "../../common/api/accounts.ts";
-import { ADMIN_REFUSALS, CSRF_HEADER } from "../../common/api/admin.ts";
+import { ADMIN_REFUSALS, CSRF_HEADER, codesLockedMessage } from "../../common/api/admin.ts";
 import { queryRows } from "../../server/db/client.ts";
 import { CROSS_SITE_REFUSED } from "../../server/plugins/request-guards.ts";
-import { WRONG_CODE_LIMIT } from "../../server/services/console/code-attempts.ts";
+import { deleteOldSecondFactorAttempts, WRONG_CODE_LIMIT } from "../../server/services/console/code-attempts.ts";
 import { CONSOLE_IDLE_MS } from "../../server/services/console/console-sessions.ts";
 import { OVERVIEW_DAYS } from "../../server/services/console/overview.ts";
 import { setRole } from "../../server/services/console/roles.ts";
@@ -83,12 +83,9 @@ const ENDPOINTS: Endpoint[] = [
     access: "admin",
   },
   { method: "POST", url: "/api/admin/members/1/resend-verification", body: { reason: "asked" }, access: "console" },
+  { method: "GET", url: "/api/admin/waitlist", access: "console" },
+  { method: "POST", url: "/api/admin/waitlist/announce", body: { reason: "sign-ups open" }, access: "admin" },
 ];
-
-/** Moves the clock to the start of a fresh window of the wrong-code limit, so a test's attempts all fall in one. */
-function startNextCodeWindow(t: ReturnType<typeof useTestApp>) {
-  t.clock.set(new Date(windowStart(t.clock.now(), WRONG_CODE_LIMIT.windowMs).getTime() + WRONG_CODE_LIMIT.windowMs));
-}
 
 /** A six-digit code the app does not show now, nor one step either side. */
 function wrongCodeFor(secret: string, at: Date): string {
@@ -244,7 +241,6 @@ describe("two-factor sign-in to the console", () => {
   });
 
   it("refuses every code after five wrong ones, the right one and recovery codes too, until the window passes, and tells the team once", async () => {
-    startNextCodeWindow(t);
     const admin = await openConsoleAs(t, "admin");
     await admin.post("/api/admin/sign-out");
     const code = admin.nextCode();
@@ -270,8 +266,57 @@ describe("two-factor sign-in to the console", () => {
     expect((await admin.post("/api/admin/sign-in", { code: codeAt(admin.secret, t.clock.now()) })).statusCode).toBe(200);
   });
 
+  /** The clock's next quarter-hour: where a fixed window of the limit would end. */
+  function nextQuarterHour(): number {
+    return windowStart(t.clock.now(), WRONG_CODE_LIMIT.windowMs).getTime() + WRONG_CODE_LIMIT.windowMs;
+  }
+
+  it("refuses codes for fifteen minutes from the fifth wrong one, across the clock's quarter-hour", async () => {
+    const admin = await openConsoleAs(t, "admin");
+    await admin.post("/api/admin/sign-out");
+    const quarter = nextQuarterHour();
+    t.clock.set(new Date(quarter - 2 * 60_000));
+    const fifthAt = t.clock.now().getTime();
+    for (let attempt = 1; attempt <= WRONG_CODE_LIMIT.max; attempt++) {
+      const wrong = await admin.post("/api/admin/sign-in", { code: wrongCodeFor(admin.secret, t.clock.now()) });
+      expect(wrong.statusCode).toBe(400);
+    }
+    const signIn = () => admin.post("/api/admin/sign-in", { code: codeAt(admin.secret, t.clock.now()) });
+
+    t.clock.set(new Date(quarter + 1_000));
+    const afterBoundary = await signIn();
+    const left = (fifthAt + WRONG_CODE_LIMIT.windowMs - (quarter + 1_000)) / 1000;
+    expect(afterBoundary.statusCode).toBe(429);
+    expect(afterBoundary.headers["retry-after"]).toBe(String(left));
+    expect(afterBoundary.json()).toEqual({ err_msg: codesLockedMessage(left) });
+    expect(afterBoundary.json().err_msg).toContain("refused for 13 minutes");
+
+    t.clock.set(new Date(fifthAt + WRONG_CODE_LIMIT.windowMs - 1_000));
+    expect((await signIn()).statusCode).toBe(429);
+    const rows = sql`select count(*)::int as n from second_factor_attempts where user_id = ${admin.user.id}`;
+    await deleteOldSecondFactorAttempts({ db: t.database.db, clock: t.clock });
+    expect(await queryRows(t.database.db, rows)).toEqual([{ n: WRONG_CODE_LIMIT.max }]);
+    t.clock.set(new Date(fifthAt + WRONG_CODE_LIMIT.windowMs));
+    expect((await signIn()).statusCode).toBe(200);
+    t.clock.advance(1_000);
+    await deleteOldSecondFactorAttempts({ db: t.database.db, clock: t.clock });
+    expect(await queryRows(t.database.db, rows)).toEqual([{ n: 0 }]);
+  });
+
+  it("counts the wrong codes of the last fifteen minutes, not those since the quarter-hour", async () => {
+    const admin = await openConsoleAs(t, "admin");
+    await admin.post("/api/admin/sign-out");
+    const quarter = nextQuarterHour();
+    t.clock.set(new Date(quarter - 60_000));
+    const wrong = () => admin.post("/api/admin/sign-in", { code: wrongCodeFor(admin.secret, t.clock.now()) });
+    for (let attempt = 1; attempt < WRONG_CODE_LIMIT.max; attempt++) expect((await wrong()).statusCode).toBe(400);
+    t.clock.set(new Date(quarter + 30_000));
+    expect((await wrong()).statusCode).toBe(400);
+    expect((await wrong()).statusCode).toBe(429);
+    expect((await admin.post("/api/admin/sign-in", { code: codeAt(admin.secret, t.clock.now()) })).statusCode).toBe(429);
+  });
+
   it("lets no more than five of many wrong codes sent at once be checked", async () => {
-    startNextCodeWindow(t);
     const admin = await openConsoleAs(t, "admin");
     await admin.post("/api/admin/sign-out");
     const code = admin.nextCode();
@@ -285,7 +330,6 @@ describe("two-factor sign-in to the console", () => {
   });
 
   it("counts the fresh codes of money moves with the sign-in's, and a right code takes its count back", async () => {
-    startNextCodeWindow(t);
     const admin = await openConsoleAs(t, "admin");
     const member = await createUser(t.database.db);
     const adjust = (code: string) =>

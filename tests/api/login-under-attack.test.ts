@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { PASSWORD_CHECKS_BUSY } from "../../common/api/accounts.ts";
 import { rateLimitCounters } from "../../server/db/schema.ts";
 import { passwordWork } from "../../server/services/auth/password-work.ts";
 import { createUser } from "../factories.ts";
@@ -67,7 +68,7 @@ describe("password checks shared fairly", () => {
   const work = passwordWork({ concurrency: 2, maxWaiting: 0, maxPerClient: 1 });
   const t = useTestApp({ env: { TRUST_PROXY: "127.0.0.1", LOGIN_MAX_FAILURES_PER_IP: "1000" }, passwordWork: work });
 
-  it("an address already holding its share is refused with 503 and Retry-After, while a member elsewhere logs in", async () => {
+  it("an address already holding its share is refused with 429 and Retry-After, while a member elsewhere logs in", async () => {
     t.clock.set("2026-11-21T12:00:00Z");
     const member = await createUser(t.database.db);
     let finishHeldCheck = () => {};
@@ -83,13 +84,35 @@ describe("password checks shared fairly", () => {
       // Only the member's own check ran.
       expect(work.started() - startedBefore).toBe(1);
       for (const reply of flood.replies) {
-        expect(reply.statusCode).toBe(503);
+        expect(reply.statusCode).toBe(429);
         expect(reply.headers["retry-after"]).toBe("1");
-        expect(reply.json()).toEqual({ err_msg: "Too many logins are being checked right now. Please try again in a moment." });
+        expect(reply.json()).toEqual({ err_msg: PASSWORD_CHECKS_BUSY.client });
       }
     } finally {
       finishHeldCheck();
       await held;
     }
+  });
+});
+
+describe("password checks when the whole server is busy", () => {
+  const work = passwordWork({ concurrency: 1, maxWaiting: 0, maxPerClient: 5 });
+  const t = useTestApp({ env: { TRUST_PROXY: "127.0.0.1", LOGIN_MAX_FAILURES_PER_IP: "1000" }, passwordWork: work });
+
+  it("refuses a client within its share with 503 and Retry-After while every place is taken", async () => {
+    t.clock.set("2026-11-21T13:00:00Z");
+    const member = await createUser(t.database.db);
+    let finishHeldCheck = () => {};
+    const held = work.run("203.0.113.50", () => new Promise<void>((resolve) => (finishHeldCheck = resolve)));
+    try {
+      const reply = await agent(t.app).signIn(member.email, member.password, {}, { "x-forwarded-for": "198.51.100.51" });
+      expect(reply.statusCode).toBe(503);
+      expect(reply.headers["retry-after"]).toBe("1");
+      expect(reply.json()).toEqual({ err_msg: PASSWORD_CHECKS_BUSY.server });
+    } finally {
+      finishHeldCheck();
+      await held;
+    }
+    expect((await agent(t.app).signIn(member.email, member.password, {}, { "x-forwarded-for": "198.51.100.51" })).statusCode).toBe(200);
   });
 });

@@ -100,6 +100,56 @@ describe("proof of work at sign-up (ALTCHA)", () => {
   });
 });
 
+describe("without the proof of work, registration tells nothing about accounts or referral codes", () => {
+  const t = useTestApp();
+
+  async function registerWithout(fields: ReturnType<typeof registerFields>, altcha?: string) {
+    const visitor = agent(t.app);
+    return visitor.post("/api/register", { ...fields, app: APP, csrfToken: await visitor.csrf("register"), altcha });
+  }
+
+  it("answers a known address, in any spelling, exactly as an unknown one", async () => {
+    const taken = registerFields({ username: "grace.hopper@gmail.com" });
+    expect((await agent(t.app).register(taken)).statusCode).toBe(200);
+    const unknown = await registerWithout(registerFields({ username: "nobody.here@example.com" }));
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toEqual({ err_msg: SIGNUP_CHALLENGE_REFUSALS.missing });
+    for (const spelling of ["grace.hopper@gmail.com", "Grace.Hopper@GMAIL.com", "gracehopper+x@gmail.com"]) {
+      const reply = await registerWithout(registerFields({ username: spelling }));
+      expect({ spelling, status: reply.statusCode, body: reply.json() }).toEqual({ spelling, status: 400, body: unknown.json() });
+      const forged = await registerWithout(registerFields({ username: spelling }), "not base64 json");
+      expect(forged.json()).toEqual({ err_msg: SIGNUP_CHALLENGE_REFUSALS.invalid });
+    }
+  });
+
+  it("answers an unknown referral code with the proof of work's refusal", async () => {
+    const reply = await registerWithout(registerFields({ referral_code: "NOSUCHCODE" }));
+    expect(reply.statusCode).toBe(400);
+    expect(reply.json()).toEqual({ err_msg: SIGNUP_CHALLENGE_REFUSALS.missing });
+  });
+
+  it("spends the proof on an address that is taken: the next question needs new work", async () => {
+    const taken = registerFields();
+    expect((await agent(t.app).register(taken)).statusCode).toBe(200);
+    const visitor = agent(t.app);
+    const payload = await visitor.signupWork();
+    const first = await visitor.post("/api/register", {
+      ...registerFields({ username: taken.username }),
+      app: APP,
+      csrfToken: await visitor.csrf("register"),
+      altcha: payload,
+    });
+    expect(first.json().err_msg).toMatch(/already exists/);
+    const again = await visitor.post("/api/register", {
+      ...registerFields({ username: taken.username }),
+      app: APP,
+      csrfToken: await visitor.csrf("register"),
+      altcha: payload,
+    });
+    expect(again.json()).toEqual({ err_msg: SIGNUP_CHALLENGE_REFUSALS.used });
+  });
+});
+
 describe("the work rises with a burst of sign-ups from one network", () => {
   const t = useTestApp({ env: { SIGNUP_WORK_BASE: "20000" } });
 

@@ -39,7 +39,7 @@ describe("the server as a process", () => {
   }, 240_000);
 
   it("on SIGTERM finishes in-flight requests, answers new ones 503, and exits 0 before its 10 s deadline", async () => {
-    const server = await startServer({ PGLITE_DIR: path.join(tempDir(), "pglite"), E2E_HOOKS: "1", SHUTDOWN_GRACE_MS: "1500" });
+    const server = await startServer({ PGLITE_DIR: path.join(tempDir(), "pglite"), SHUTDOWN_GRACE_MS: "1500" }, { hooked: true });
     type Outcome = { startedAt: number; finishedAt: number; status: number | "refused" };
     const load: Outcome[] = [];
     let loading = true;

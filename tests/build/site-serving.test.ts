@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
+import { COLOR_SCHEME_HEAD_SCRIPT } from "../../app/lib/color-scheme.ts";
 import { sitePages } from "../../app/site-pages.ts";
 import { useTestApp } from "../helpers/test-app.ts";
 
@@ -90,7 +91,7 @@ describe("serving the prerendered site", () => {
   });
 
   it("allows exactly the inline scripts each page carries, by hash, and no unsafe-inline", async () => {
-    // React pages carry React Router's inline scripts; an article (decision 028) carries none, so its policy names no hash.
+    // React pages carry React Router's inline scripts; an article (decision 028) only the head's colour-scheme script.
     for (const [url, hydrates] of [
       ["/login", true],
       ["/no-such-page", true],
@@ -102,8 +103,9 @@ describe("serving the prerendered site", () => {
       expect(policy).not.toContain("unsafe-inline");
       expect(policy).toContain("frame-ancestors 'none'");
       const scripts = inlineScripts(reply.body);
-      expect(scripts.length > 0, url).toBe(hydrates);
-      if (!hydrates) expect(policy).not.toContain("'sha256-");
+      expect(scripts[0], url).toBe(COLOR_SCHEME_HEAD_SCRIPT);
+      expect(scripts.length > 1, url).toBe(hydrates);
+      expect(policy.match(/'sha256-/g)?.length, url).toBe(scripts.length);
       for (const script of scripts) {
         expect(policy).toContain(`'sha256-${createHash("sha256").update(script).digest("base64")}'`);
       }

@@ -1,3 +1,4 @@
+import { COLOR_SCHEME_HEAD_SCRIPT } from "../../app/lib/color-scheme.ts";
 import { loadSiteConfig } from "../../config/site.ts";
 import { signedInUser } from "./support/accounts.ts";
 import { expect, test } from "./support/test.ts";
@@ -16,9 +17,11 @@ test.describe("guides are articles without React", () => {
         .evaluateAll((nodes) =>
           nodes.map((node) => ({ src: node.getAttribute("src"), type: node.getAttribute("type"), inline: node.textContent?.trim() ?? "" })),
         );
-      expect(scripts).toHaveLength(1);
-      expect(scripts[0]?.type).toBe("module");
-      expect(scripts[0]?.src).toMatch(/^\/assets\/article-[\w-]+\.js$/);
+      // The head's colour-scheme script (allowed by its hash), then the article's own module.
+      expect(scripts).toHaveLength(2);
+      expect(scripts[0]?.inline).toBe(COLOR_SCHEME_HEAD_SCRIPT);
+      expect(scripts[1]?.type).toBe("module");
+      expect(scripts[1]?.src).toMatch(/^\/assets\/article-[\w-]+\.js$/);
       expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
     });
   }

@@ -88,19 +88,21 @@ async function enrol(page: Page) {
   return nextCode;
 }
 
-/** The built server on an embedded database of its own, paying out on the local node; reconciliation only when asked. */
+/** The hooked server on an embedded database of its own, paying out on the local node; reconciliation only when asked. */
 function startPayoutServer(rpcUrl: string, payouts: Record<string, string>) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "kestrel-console-e2e-"));
-  return startServer({
-    PGLITE_DIR: path.join(dataDir, "pglite"),
-    LOG_LEVEL: "warn",
-    E2E_HOOKS: "1",
-    SHARED_NETWORK_ACCOUNTS: "10000",
-    PAYOUT_RPC_URL: rpcUrl,
-    PAYOUT_CONFIRMATIONS: String(CONFIRMATIONS),
-    PAYOUT_RECONCILE_SECONDS: "0",
-    ...payouts,
-  });
+  return startServer(
+    {
+      PGLITE_DIR: path.join(dataDir, "pglite"),
+      LOG_LEVEL: "warn",
+      SHARED_NETWORK_ACCOUNTS: "10000",
+      PAYOUT_RPC_URL: rpcUrl,
+      PAYOUT_CONFIRMATIONS: String(CONFIRMATIONS),
+      PAYOUT_RECONCILE_SECONDS: "0",
+      ...payouts,
+    },
+    { hooked: true },
+  );
 }
 
 async function requestTransfer(page: Page, context: BrowserContext, baseURL: string, options: { flagged?: string } = {}) {

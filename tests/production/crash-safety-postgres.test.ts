@@ -29,7 +29,6 @@ describe("crash safety on the PostgreSQL server", () => {
   const databaseName = `kestrel_crash_${process.pid}`;
   const env = {
     DATABASE_URL: databaseUrlFor(adminUrl, databaseName),
-    E2E_HOOKS: "1",
     SESSION_SECRET: "crash-test-secret-0123456789abcdef012345",
   };
   let database: DatabaseHandle;
@@ -55,7 +54,7 @@ describe("crash safety on the PostgreSQL server", () => {
   });
 
   it("answers 503 while the database restarts, and recovers by itself", async () => {
-    const server = await startServer(env);
+    const server = await startServer(env, { hooked: true });
     try {
       const [claimer] = await makeClaimers(server.url, 1);
       const dashboard = () => fetch(`${server.url}/api/dashboard?app=${APP}`, { headers: { cookie: `session=${claimer?.session_token}` } });

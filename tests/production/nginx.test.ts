@@ -1,15 +1,45 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { request as plainRequest } from "node:http";
 import { request } from "node:https";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SiteManifest } from "../../common/site-manifest.ts";
 import { loadSiteConfig } from "../../config/site.ts";
+import { listFiles } from "../../server/list-files.ts";
+import { SECURITY_HEADERS } from "../../server/plugins/security-headers.ts";
 import { freePort, type ServerProcess, startServer } from "../support/server-process.ts";
+import { writeShippedNginx } from "../support/shipped-nginx.ts";
 
 const APP = loadSiteConfig().token.slug;
 
 type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer };
+
+/** What a browser acts on; the ETag and Last-Modified differ (each server validates its own), the bytes may not. */
+const COMPARED_HEADERS = [
+  ...Object.keys(SECURITY_HEADERS),
+  "content-type",
+  "content-encoding",
+  "content-length",
+  "vary",
+  "cache-control",
+  "x-robots-tag",
+  "location",
+];
+
+/** Plain HTTP straight to the app on loopback. */
+function http(port: number, pathname: string, headers: Record<string, string> = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = plainRequest({ host: "127.0.0.1", port, path: pathname, headers: { host: "kestrel.example", ...headers } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
 
 /** HTTPS to nginx on loopback, as a browser at kestrel.example would ask (self-signed certificate). */
 function https(port: number, pathname: string, headers: Record<string, string> = {}, method = "GET", payload?: string): Promise<Answer> {
@@ -38,7 +68,7 @@ function https(port: number, pathname: string, headers: Record<string, string> =
 
 describe("the shipped nginx configuration", () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), "kestrel-nginx-"));
-  const mainConf = path.join(dir, "nginx.conf");
+  let mainConf = "";
   let app: ServerProcess;
   let httpsPort = 0;
   let httpPort = 0;
@@ -46,54 +76,7 @@ describe("the shipped nginx configuration", () => {
   beforeAll(async () => {
     app = await startServer({ PGLITE_DIR: path.join(dir, "pglite"), TRUST_PROXY: "127.0.0.1" });
     [httpsPort, httpPort] = [await freePort(), await freePort()];
-    execFileSync(
-      "openssl",
-      [
-        "req",
-        "-x509",
-        "-newkey",
-        "rsa:2048",
-        "-nodes",
-        "-days",
-        "1",
-        "-subj",
-        "/CN=kestrel.example",
-        "-keyout",
-        path.join(dir, "key.pem"),
-        "-out",
-        path.join(dir, "cert.pem"),
-      ],
-      {
-        stdio: "ignore",
-      },
-    );
-    // Only what differs on a test machine changes: certificate paths, ports, and the one upstream instance.
-    const site = readFileSync("deploy/nginx/kestrel.conf", "utf8")
-      .replace("/etc/letsencrypt/live/kestrel.example/fullchain.pem", path.join(dir, "cert.pem"))
-      .replace("/etc/letsencrypt/live/kestrel.example/privkey.pem", path.join(dir, "key.pem"))
-      .replace(/ {4}server 127\.0\.0\.1:3000[^\n]*\n {4}server 127\.0\.0\.1:3001[^\n]*\n/, `    server 127.0.0.1:${app.port};\n`)
-      .replace("listen 443 ssl http2;", `listen 127.0.0.1:${httpsPort} ssl http2;`)
-      .replace("listen [::]:443 ssl http2;", "")
-      .replace("listen 80;", `listen 127.0.0.1:${httpPort};`)
-      .replace("listen [::]:80;", "");
-    writeFileSync(path.join(dir, "kestrel.conf"), site);
-    for (const temp of ["body", "proxy", "fastcgi", "uwsgi", "scgi"]) mkdirSync(path.join(dir, temp));
-    writeFileSync(
-      mainConf,
-      `pid ${dir}/nginx.pid;
-error_log ${dir}/error.log;
-events {}
-http {
-  access_log ${dir}/access.log;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  include ${dir}/kestrel.conf;
-}
-`,
-    );
+    mainConf = writeShippedNginx(dir, { appPort: app.port, sitePort: httpsPort, redirectPort: httpPort });
   });
 
   afterAll(async () => {
@@ -128,6 +111,52 @@ http {
     const plain = await fetch(`http://127.0.0.1:${httpPort}/earn-tokens`, { redirect: "manual", headers: { host: "kestrel.example" } });
     expect(plain.status).toBe(301);
     expect(plain.headers.get("location")).toBe("https://kestrel.example/earn-tokens");
+  });
+
+  it("serves every page and built file from the build, with the app's bytes and headers in every encoding", async () => {
+    const manifest = JSON.parse(readFileSync("build/site-manifest.json", "utf8")) as SiteManifest;
+    const files = listFiles(path.resolve("build/client"))
+      .filter((file) => !/\.(br|gz|html)$/.test(file))
+      .map((file) => `/${path.relative(path.resolve("build/client"), file).split(path.sep).join("/")}`);
+    const paths = [
+      ...Object.keys(manifest.pages),
+      ...files,
+      "/no-such-page",
+      "/how-to/",
+      "/how-to/index.html",
+      "/index.html.br",
+      "/__not-found",
+    ];
+    expect(paths.length).toBeGreaterThan(300);
+    let servedByNginx = 0;
+    for (const pathname of paths) {
+      for (const acceptEncoding of ["br, gzip", "gzip, deflate", "br;q=0, gzip", ""]) {
+        const headers: Record<string, string> = acceptEncoding ? { "accept-encoding": acceptEncoding } : {};
+        const [proxy, node] = await Promise.all([https(httpsPort, pathname, headers), http(app.port, pathname, headers)]);
+        const what = `${pathname} (accept-encoding: ${acceptEncoding || "none"})`;
+        expect(proxy.status, what).toBe(node.status);
+        // A redirect's body is nginx's own short page, which no browser shows.
+        const redirect = proxy.status === 301;
+        if (!redirect) expect(proxy.body.equals(node.body), `${what}: the same bytes`).toBe(true);
+        for (const name of COMPARED_HEADERS) {
+          if (!redirect || !["content-type", "content-length", "content-encoding"].includes(name))
+            expect(proxy.headers[name], `${what}: ${name}`).toBe(node.headers[name]);
+        }
+        // The app's ETag is a hash of the file; nginx's is its time and size: nginx answered, not the app through it.
+        if (proxy.status === 200 && proxy.headers.etag !== node.headers.etag) servedByNginx++;
+      }
+    }
+    expect(servedByNginx).toBe((Object.keys(manifest.pages).length + files.length) * 4);
+  });
+
+  it("leaves the API, the console's shell and the health checks to the app", async () => {
+    const shell = await https(httpsPort, "/admin/payouts");
+    expect(shell.status).toBe(200);
+    expect(shell.headers["x-robots-tag"]).toBe("noindex, nofollow");
+    expect(shell.headers.etag).toBe((await http(app.port, "/admin/payouts")).headers.etag);
+    expect((await https(httpsPort, "/healthz")).status).toBe(200);
+    const price = await https(httpsPort, `/api/${APP}-price`);
+    expect(price.headers["content-type"]).toContain("application/json");
   });
 
   it("gives the app the client's address from nginx, not the X-Forwarded-For the client sent", async () => {

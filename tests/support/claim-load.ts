@@ -73,7 +73,7 @@ export async function killDuringClaims(
 ): Promise<{ acknowledged: Set<string>; restartMs: number[] }> {
   const acknowledged = new Set<string>();
   const restartMs: number[] = [];
-  let server = await startServer(env);
+  let server = await startServer(env, { hooked: true });
   for (let round = 0; round < rounds; round++) {
     const claimers = await makeClaimers(server.url, 12);
     let firstAcknowledged: () => void = () => {};
@@ -89,7 +89,7 @@ export async function killDuringClaims(
     for (const email of await load) acknowledged.add(email);
     await server.exited;
     const started = Date.now();
-    server = await startServer(env);
+    server = await startServer(env, { hooked: true });
     restartMs.push(Date.now() - started);
   }
   await server.stop();

@@ -27,6 +27,7 @@ const require = createRequire(import.meta.url);
 
 /** Anvil's first well-known development account (public test key, holds test ETH only). */
 const DEV_KEY = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
+export const DEV_ADDRESS = privateKeyToAccount(DEV_KEY).address;
 
 /** A real Ethereum node on loopback: the anvil binary shipped inside the npm package. */
 export async function startAnvil(extraArgs: string[] = []): Promise<{ rpcUrl: string; stop(): Promise<void> }> {

@@ -25,10 +25,18 @@ export type ServerProcess = {
   stop(): Promise<void>;
 };
 
-/** The built server (build/node) as its own process, the way production runs it. */
-export async function startServer(env: Record<string, string>, { waitReady = true } = {}): Promise<ServerProcess> {
+/** The server's entry point, and node's arguments to run it. */
+const ENTRY = {
+  /** The built server (build/node), the way production runs it. */
+  built: [path.join(projectRoot, "build/node/server/index.js")],
+  /** The same server with the test-only routes (/__e2e__/*), from source. */
+  hooked: ["--import", "tsx", path.join(projectRoot, "tests/support/hooked-server.ts")],
+};
+
+/** The server as its own process, serving the built pages: `hooked` adds the test-only routes. */
+export async function startServer(env: Record<string, string>, { waitReady = true, hooked = false } = {}): Promise<ServerProcess> {
   const port = Number(env.PORT ?? (await freePort()));
-  const child = spawn(process.execPath, [path.join(projectRoot, "build/node/server/index.js")], {
+  const child = spawn(process.execPath, hooked ? ENTRY.hooked : ENTRY.built, {
     cwd: projectRoot,
     env: {
       PATH: process.env.PATH ?? "",

@@ -46,7 +46,7 @@ export function DialogButton({
         onClick={(event) => {
           if (event.target === dialogRef.current) close();
         }}
-        className="m-auto w-[min(36rem,calc(100vw-2rem))] rounded-2xl bg-white p-0 text-ink-900 shadow-2xl"
+        className="m-auto w-[min(36rem,calc(100vw-2rem))] rounded-2xl bg-surface p-0 text-ink-900 shadow-2xl"
       >
         <div className="p-6 sm:p-8">
           <div className="flex items-start justify-between gap-4">

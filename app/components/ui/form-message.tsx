@@ -12,7 +12,7 @@ export function FormMessage({ error, success, errorId }: { error?: string | null
         <p
           id={errorId}
           role="alert"
-          className="rounded-lg border border-danger-700/30 bg-red-50 px-4 py-3 text-base font-medium text-danger-700 wrap-anywhere"
+          className="rounded-lg border border-danger-700/30 bg-danger-50 px-4 py-3 text-base font-medium text-danger-700 wrap-anywhere"
         >
           {error}
         </p>
@@ -20,7 +20,7 @@ export function FormMessage({ error, success, errorId }: { error?: string | null
       {success === undefined ? null : (
         <div role="status">
           {success && !error ? (
-            <p className="rounded-lg border border-success-700/30 bg-green-50 px-4 py-3 text-base font-medium text-success-700 wrap-anywhere">
+            <p className="rounded-lg border border-success-700/30 bg-success-50 px-4 py-3 text-base font-medium text-success-700 wrap-anywhere">
               {success}
             </p>
           ) : null}

@@ -1,61 +1,23 @@
-import { useEffect, useState } from "react";
 import { href } from "react-router";
-import { NeedsJavaScript } from "../../components/ui/needs-javascript.tsx";
 import { accountApi } from "../../lib/api-client.ts";
-import { UNREACHABLE } from "../../lib/use-api-form.ts";
-import { useLinkToken } from "./use-link-token.ts";
-
-type Outcome = { state: "checking" } | { state: "done"; message: string } | { state: "failed"; message: string };
+import { LinkStatus } from "./link-status.tsx";
 
 /** Follows the link from the email once the page has loaded, and says what happened. */
 export function VerifyEmailStatus() {
-  const link = useLinkToken();
-  const [outcome, setOutcome] = useState<Outcome>({ state: "checking" });
-  useEffect(() => {
-    if (!link.ready) return;
-    if (!link.token) {
-      setOutcome({ state: "failed", message: "This link is not complete. Open it again from the email." });
-      return;
-    }
-    void accountApi
-      .verifyEmail(link.token)
-      .then((result) =>
-        setOutcome(
-          result.ok && result.body?.suc_msg
-            ? { state: "done", message: result.body.suc_msg }
-            : { state: "failed", message: result.body?.err_msg ?? UNREACHABLE },
-        ),
-      );
-  }, [link.ready, link.token]);
-
-  if (outcome.state === "checking")
-    return (
-      <>
-        <p role="status" className="text-base text-ink-800">
-          Confirming your email address…
-        </p>
-        <NeedsJavaScript what="page" className="mt-4" />
-      </>
-    );
-  if (outcome.state === "done")
-    return (
-      <div className="space-y-4">
-        <p role="status" className="rounded-lg border border-success-700/30 bg-green-50 px-4 py-3 text-base font-medium text-success-700">
-          {outcome.message}
-        </p>
+  return (
+    <LinkStatus
+      follow={accountApi.verifyEmail}
+      checking="Confirming your email address…"
+      next={
         <a href={href("/dashboard")} className="btn-primary">
           Go to my dashboard
         </a>
-      </div>
-    );
-  return (
-    <div className="space-y-4">
-      <p role="alert" className="rounded-lg border border-danger-700/30 bg-red-50 px-4 py-3 text-base font-medium text-danger-700">
-        {outcome.message}
-      </p>
-      <p className="text-base">
-        Log in and use <strong>Send the link again</strong> on your dashboard to get a new link.
-      </p>
-    </div>
+      }
+      failedHint={
+        <>
+          Log in and use <strong>Send the link again</strong> on your dashboard to get a new link.
+        </>
+      }
+    />
   );
 }

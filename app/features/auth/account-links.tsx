@@ -1,17 +1,16 @@
 import type { MouseEvent } from "react";
 import { href, NavLink, useNavigate } from "react-router";
-import { useNotice } from "../../components/ui/notice.tsx";
 import { signOut } from "../../lib/api-client.ts";
 import { type AuthStatus, rememberAuthStatus } from "./auth-status.ts";
-import { COMING_SOON, signupsComingSoon } from "./coming-soon.ts";
+import { signupsComingSoon } from "./coming-soon.ts";
+import { showComingSoon } from "./coming-soon-popup.ts";
 
-/** While sign-ups are "coming soon", account links tell anonymous visitors so instead of navigating. */
+/** While sign-ups are "coming soon", account links tell anonymous visitors so, with the waitlist, instead of navigating. */
 export function useComingSoonGuard(status: AuthStatus): (event: MouseEvent) => void {
-  const { showNotice } = useNotice();
   return (event) => {
     if (signupsComingSoon(status === "authenticated")) {
       event.preventDefault();
-      showNotice(COMING_SOON);
+      showComingSoon(event.currentTarget as HTMLElement);
     }
   };
 }

@@ -142,7 +142,7 @@ export function RegisterForm({ referralCode }: { referralCode: string }) {
         {signupCheck.statusText}
       </p>
       <SubmitButton className="btn-primary w-full" disabled={form.submitting}>
-        {form.submitting ? "Processing ..." : "Register"}
+        {signupCheck.waiting ? "Checking your browser…" : form.submitting ? "Processing ..." : "Register"}
       </SubmitButton>
     </form>
   );

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 export function DataTable({ label, head, children }: { label: string; head: string[]; children: ReactNode }) {
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to be scrolled without a mouse.
-    <section aria-label={label} tabIndex={0} className="mt-3 overflow-x-auto rounded-lg border border-sand-200 bg-white">
+    <section aria-label={label} tabIndex={0} className="mt-3 overflow-x-auto rounded-lg border border-sand-200 bg-surface">
       <table className="w-full min-w-max text-left text-sm">
         <caption className="sr-only">{label}</caption>
         <thead className="bg-sand-100">

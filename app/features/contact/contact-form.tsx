@@ -78,13 +78,13 @@ export function ContactForm() {
         <p
           id={form.errorId}
           role="alert"
-          className="rounded-lg border border-danger-700/30 bg-red-50 px-4 py-3 text-base font-medium text-danger-700"
+          className="rounded-lg border border-danger-700/30 bg-danger-50 px-4 py-3 text-base font-medium text-danger-700"
         >
           Error! {form.error}
         </p>
       ) : null}
       {form.success === null ? null : (
-        <p role="alert" className="rounded-lg border border-success-700/30 bg-green-50 px-4 py-3 text-base font-medium text-success-700">
+        <p role="alert" className="rounded-lg border border-success-700/30 bg-success-50 px-4 py-3 text-base font-medium text-success-700">
           {CONTACT_SUCCESS}
         </p>
       )}

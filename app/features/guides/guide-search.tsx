@@ -39,7 +39,7 @@ export function GuideSearch({ className = "" }: { className?: string }) {
           onChange={(event) => search(event.target.value)}
           placeholder={SEARCH_TEXT.label}
           autoComplete="off"
-          className="w-full rounded-lg border border-ink-700 bg-white px-3 py-2 text-ink-900 placeholder:text-ink-700"
+          className="w-full rounded-lg border border-ink-700 bg-surface px-3 py-2 text-ink-900 placeholder:text-ink-700"
         />
       </form>
       <p role="status" className="sr-only">

@@ -10,7 +10,7 @@ let pagefind: Promise<Pagefind> | undefined;
 
 /** The results box, under the search field; shared by GuideSearch and the articles' script. */
 export const RESULTS_CLASS =
-  "absolute left-0 z-20 sm:right-0 sm:left-auto mt-2 w-[min(26rem,calc(100vw-2rem))] rounded-lg bg-white p-3 text-ink-900 shadow-lg ring-1 ring-ink-100";
+  "absolute left-0 z-20 sm:right-0 sm:left-auto mt-2 w-[min(26rem,calc(100vw-2rem))] rounded-lg bg-surface p-3 text-ink-900 shadow-lg ring-1 ring-ink-100";
 
 export const SEARCH_TEXT = {
   label: "Search the guides",

@@ -6,7 +6,7 @@ export function PlatformSwitcher({ platforms }: { platforms: GuidePageData["plat
   if (platforms.length < 2) return null;
   return (
     <nav aria-label="Platform" className="mt-6">
-      <ul className="inline-flex rounded-full border border-ink-700/30 bg-white p-1">
+      <ul className="inline-flex rounded-full border border-ink-700/30 bg-surface p-1">
         {platforms.map((platform) => (
           <li key={platform.name}>
             <Link

@@ -23,7 +23,7 @@ export function AddTokenButton() {
   };
 
   return (
-    <section aria-labelledby="add-token-heading" className="rounded-2xl border-2 border-brand-300 bg-white p-5">
+    <section aria-labelledby="add-token-heading" className="rounded-2xl border-2 border-brand-300 bg-surface p-5">
       <h2 id="add-token-heading" className="text-lg font-bold">
         {ADD_TOKEN_TEXT.heading}
       </h2>

@@ -1,6 +1,6 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { appQuery, errorReply, FORM_EXPIRED } from "../../../common/api/fields.ts";
+import { appQuery, errorReply } from "../../../common/api/fields.ts";
 import {
   ANSWER_EVERY_QUESTION,
   ATTEMPT_USED,
@@ -16,26 +16,18 @@ import {
 import type { SiteConfig } from "../../../config/site.ts";
 import type { Clock } from "../../clock.ts";
 import type { Database } from "../../db/client.ts";
-import { verifyCsrfToken } from "../../services/csrf.ts";
 import type { QuizBank } from "../../services/quests/quiz-bank.ts";
 import { questsFor, startQuiz, submitQuiz } from "../../services/quests/quizzes.ts";
-import { guardMemberArea } from "./rewards.ts";
 
-export type QuestRoutesOptions = { site: SiteConfig; db: Database; clock: Clock; secret: string; bank: QuizBank };
+export type QuestRoutesOptions = { site: SiteConfig; db: Database; clock: Clock; bank: QuizBank };
 
 const coolingDownText = (retryAt: Date) =>
   `You can take this quiz again after ${retryAt.toISOString().slice(11, 16)} UTC. Read the guide again in the meantime.`;
 
-export async function questRoutes(fastify: FastifyInstance, { site, db, clock, secret, bank }: QuestRoutesOptions) {
+export async function questRoutes(fastify: FastifyInstance, { site, db, clock, bank }: QuestRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const slug = site.token.slug;
   const deps = { db, clock, rules: site.rewards, bank };
-  guardMemberArea(fastify);
-
-  async function csrfValid(request: FastifyRequest, reply: FastifyReply, token: string): Promise<boolean> {
-    const binding = await app.sessions.csrfBinding(request, reply, { create: false });
-    return verifyCsrfToken(secret, token, "quests", binding, clock.now());
-  }
 
   app.get(
     "/api/quests",
@@ -70,7 +62,7 @@ export async function questRoutes(fastify: FastifyInstance, { site, db, clock, s
   app.post(
     "/api/quests/quizzes/:quiz/start",
     {
-      config: { stateChanging: true },
+      config: { stateChanging: true, member: true, csrf: "quests" },
       schema: {
         params: quizParams,
         body: quizStartBody(slug),
@@ -78,7 +70,6 @@ export async function questRoutes(fastify: FastifyInstance, { site, db, clock, s
       },
     },
     async (request, reply) => {
-      if (!(await csrfValid(request, reply, request.body.csrfToken))) return reply.code(403).send({ err_msg: FORM_EXPIRED });
       const started = await startQuiz(deps, request.userId, request.params.quiz);
       if (!started.ok && started.reason === "unknown") return reply.code(404).send({ err_msg: UNKNOWN_QUIZ });
       if (!started.ok)
@@ -99,12 +90,11 @@ export async function questRoutes(fastify: FastifyInstance, { site, db, clock, s
   app.post(
     "/api/quests/quizzes/:quiz/answers",
     {
-      config: { stateChanging: true },
+      config: { stateChanging: true, member: true, csrf: "quests" },
       schema: { params: quizParams, body: quizAnswersBody(slug), response: { 200: quizResultReply, "4xx": errorReply } },
     },
     async (request, reply) => {
       const body = request.body;
-      if (!(await csrfValid(request, reply, body.csrfToken))) return reply.code(403).send({ err_msg: FORM_EXPIRED });
       const result = await submitQuiz(deps, request.userId, request.params.quiz, body.attempt_token, body.answers);
       if (!result.ok)
         return result.reason === "unknown"

@@ -109,6 +109,9 @@ export async function deleteAccount(deps: AccountDeps, input: { userId: number; 
   if (!checked.ok) return checked;
   const { member } = checked;
   return deps.db.transaction(async (tx) => {
+    // The member's row is locked before payouts are looked at: a payout request locks it too, so one of them waits for the other.
+    const [live] = await queryRows<{ id: number }>(tx, sql`select id from users where id = ${member.id} and deleted_at is null for update`);
+    if (!live) return { ok: false, message: ACCOUNT_DELETED } as const;
     const [inFlight] = await queryRows<{ id: number }>(
       tx,
       sql`select id from payouts where user_id = ${member.id} and status in ('in_review', 'requested', 'batched', 'sent') limit 1`,

@@ -1,3 +1,4 @@
+import { PASSWORD_CHECKS_BUSY } from "../../../common/api/accounts.ts";
 import { rateLimitClientOf } from "../fairness/networks.ts";
 
 /**
@@ -22,12 +23,17 @@ export type PasswordWorkLimits = {
   maxPerClient: number;
 };
 
+/**
+ * A check refused at once: 429 when the client already holds its own share of places (it is the one to slow down),
+ * 503 when every place is taken (the server is busy for everyone). Both say when to come back.
+ */
 export class PasswordWorkBusy extends Error {
   override name = "PasswordWorkBusy";
-  readonly statusCode = 503;
+  readonly statusCode: 429 | 503;
   readonly retryAfterSeconds = 1;
-  constructor() {
-    super("Too many logins are being checked right now. Please try again in a moment.");
+  constructor(readonly scope: "client" | "server") {
+    super(PASSWORD_CHECKS_BUSY[scope]);
+    this.statusCode = scope === "client" ? 429 : 503;
   }
 }
 
@@ -50,7 +56,8 @@ export function passwordWork({ concurrency, maxWaiting, maxPerClient }: Password
     async run(address, work) {
       const client = rateLimitClientOf(address);
       const held = perClient.get(client) ?? 0;
-      if (held >= maxPerClient || (running >= concurrency && waiting.length >= maxWaiting)) throw new PasswordWorkBusy();
+      if (held >= maxPerClient) throw new PasswordWorkBusy("client");
+      if (running >= concurrency && waiting.length >= maxWaiting) throw new PasswordWorkBusy("server");
       perClient.set(client, held + 1);
       // A slot passes straight from a finishing check to the next waiting one, so `running` never overshoots.
       if (running < concurrency) running++;

@@ -22,7 +22,10 @@ export type Registration = {
   password: string;
   password2: string;
   referralCode: string;
-  /** The ALTCHA widget's payload: proof of work, checked last so a form with a mistake can be sent again. */
+  /**
+   * The ALTCHA widget's payload: proof of work, spent before any lookup, so that nobody learns whether an address has an
+   * account (or a referral code exists) without doing the work for each question. Only what needs no lookup comes first.
+   */
   altcha: string | undefined;
 };
 
@@ -51,6 +54,9 @@ export async function registerUser(
   if (weakness) return { ok: false, message: weakness };
 
   if (isDisposableEmail(input.email, fairness.disposable)) return { ok: false, message: DISPOSABLE_EMAIL };
+  const proof = await verifySignupSolution({ db, clock, hmacKey: altchaHmacKey }, input.altcha);
+  if (!proof.ok) return proof;
+
   const email = normalizeEmail(input.email);
   const emailCanonical = canonicalEmail(email, fairness.identity);
   const [existing] = await db
@@ -69,9 +75,6 @@ export async function registerUser(
     if (!referrer) return { ok: false, message: UNKNOWN_REFERRAL_CODE };
     referredBy = referrer.id;
   }
-
-  const proof = await verifySignupSolution({ db, clock, hmacKey: altchaHmacKey }, input.altcha);
-  if (!proof.ok) return proof;
 
   const passwordHash = await work.run(input.ip, () => hashPassword(input.password));
   const signupNetwork = networkOf(input.ip);

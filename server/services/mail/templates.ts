@@ -15,6 +15,8 @@ export const EMAIL_TEMPLATES = [
   "change-email",
   "email-changed",
   "contact-reply",
+  "waitlist-confirm",
+  "waitlist-open",
 ] as const;
 export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
 
@@ -72,12 +74,13 @@ export function renderEmail(site: SiteConfig, template: EmailTemplate, values: E
     ...links,
   };
   const html = markdown.parse(fillPlaceholders(body, escaped, file), { async: false });
-  // The site's ink and link colours, on white: the palette's gate checked both against white.
+  // The site's ink and link colours, on white: the palette's gate checked both against white. Emails stay light in
+  // dark mode: the meta asks mail apps that honour it not to recolour them.
   const palette = derivePalette(site.site.colors);
   return {
     subject: fillPlaceholders(subject, plain, file).replace(/\s+/g, " ").trim(),
     text: linksAsText(fillPlaceholders(body, plain, file)),
-    html: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${literalHtml(fillPlaceholders(subject, plain, file))}</title><style>a{color:${palette["brand-700"]}}</style></head><body style="font-family:system-ui,sans-serif;font-size:16px;line-height:1.5;color:${palette["ink-900"]};background:#ffffff;max-width:36rem;margin:0 auto;padding:1rem">${html}</body></html>`,
+    html: `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="color-scheme" content="light only"><title>${literalHtml(fillPlaceholders(subject, plain, file))}</title><style>a{color:${palette["brand-700"]}}</style></head><body style="font-family:system-ui,sans-serif;font-size:16px;line-height:1.5;color:${palette["ink-900"]};background:#ffffff;max-width:36rem;margin:0 auto;padding:1rem">${html}</body></html>`,
   };
 }
 

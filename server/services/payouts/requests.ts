@@ -20,6 +20,7 @@ export const PAYOUT_REFUSALS = {
   notInReview: "This payout is not waiting for a review.",
   reasonRequired: "A reason is required.",
   onHold: ACCOUNT_ON_HOLD,
+  accountDeleted: "This account has been deleted.",
 } as const;
 
 export type PayoutRow = {
@@ -70,7 +71,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * One statement holds the amount (a ledger debit and the balance change) and
- * inserts the payout to the member's verified address. The balance check, the
+ * inserts the payout to the member's verified address. It locks the member's
+ * row first and reads it as locked, so an account deleted meanwhile (its
+ * wallet erased) is seen deleted, never half-read. The balance check, the
  * verified address, the account's age and "one open request" are conditions
  * of that statement; the partial unique index on open requests is the second
  * guard. An account with open risk signals gets its payout `in_review`, with
@@ -93,11 +96,13 @@ export async function requestPayout(
           select id, balance, wallet_address, wallet_verified_at, email_verified_at, created_at, frozen_at,
                  exists (select 1 from payouts where user_id = ${userId} and status in ('in_review', 'requested')) as has_open,
                  exists (select 1 from risk_signals where user_id = ${userId} and cleared_at is null) as flagged
-            from users where id = ${userId}
+            from users where id = ${userId} and deleted_at is null
+             for update
         ), held as (
           update users u set balance = u.balance - ${amount}
             from member m
-           where u.id = m.id and m.frozen_at is null and m.wallet_verified_at is not null and m.email_verified_at is not null and m.created_at <= ${bornBefore}
+           where u.id = m.id and m.frozen_at is null and m.wallet_verified_at is not null and m.wallet_address is not null
+             and m.email_verified_at is not null and m.created_at <= ${bornBefore}
              and not m.has_open and u.balance >= ${amount}
           returning u.id, u.wallet_address, m.flagged
         ), payout as (
@@ -131,7 +136,7 @@ export async function requestPayout(
                     else 'balance' end as refusal
           from member m left join payout p on true`,
     );
-    if (!row) return { ok: false, status: 400, message: PAYOUT_REFUSALS.notVerified };
+    if (!row) return { ok: false, status: 409, message: PAYOUT_REFUSALS.accountDeleted };
     if (row.refusal === "on_hold") return { ok: false, status: 403, message: PAYOUT_REFUSALS.onHold };
     if (row.refusal === "not_verified") return { ok: false, status: 400, message: PAYOUT_REFUSALS.notVerified };
     if (row.refusal === "email_not_verified") return { ok: false, status: 400, message: PAYOUT_REFUSALS.emailNotVerified };

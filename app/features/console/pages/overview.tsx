@@ -7,6 +7,7 @@ import { site } from "../../../site.ts";
 import { BarChart } from "../bar-chart.tsx";
 import { Cell, DataTable } from "../data-table.tsx";
 import { useConsoleQuery } from "../use-console-query.ts";
+import { WaitlistCard } from "../waitlist-card.tsx";
 
 type Overview = z.infer<typeof overviewReply>;
 
@@ -106,6 +107,7 @@ export function ConsoleOverview() {
                 ))}
               </DataTable>
             </section>
+            <WaitlistCard />
             <section aria-labelledby="health">
               <h2 id="health" className="text-xl font-bold">
                 Health

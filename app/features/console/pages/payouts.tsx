@@ -110,7 +110,7 @@ export function ConsolePayouts() {
       <h1 className="text-3xl font-bold">Payouts</h1>
       <FormMessage error={error} success={handled} />
       {data && data.alerts.length > 0 ? (
-        <section aria-labelledby="alerts" className="mt-6 rounded-lg border border-danger-700/30 bg-red-50 p-4">
+        <section aria-labelledby="alerts" className="mt-6 rounded-lg border border-danger-700/30 bg-danger-50 p-4">
           <h2 id="alerts" className="text-xl font-bold text-danger-700">
             Alerts
           </h2>

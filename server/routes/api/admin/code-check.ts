@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { ADMIN_REFUSALS } from "../../../../common/api/admin.ts";
+import { ADMIN_REFUSALS, codesLockedMessage } from "../../../../common/api/admin.ts";
 import type { Clock } from "../../../clock.ts";
 import type { Database } from "../../../db/client.ts";
 import { checkSecondFactor, type SecondFactorAnswer } from "../../../services/console/code-attempts.ts";
@@ -23,7 +23,10 @@ export async function codeAccepted(
   if (check.ok) return true;
   if (check.reason === "throttled") {
     request.log.warn({ userId: id }, "console codes refused: too many wrong codes");
-    await reply.code(429).header("retry-after", String(check.retryAfterSeconds)).send({ err_msg: check.message });
+    await reply
+      .code(429)
+      .header("retry-after", String(check.retryAfterSeconds))
+      .send({ err_msg: codesLockedMessage(check.retryAfterSeconds) });
     return false;
   }
   request.log.warn({ userId: id }, "console code refused");

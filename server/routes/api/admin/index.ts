@@ -17,6 +17,7 @@ import { consoleOverviewRoutes, type OverviewOptions } from "./overview.ts";
 import { consolePayoutRoutes } from "./payouts.ts";
 import { consoleReviewRoutes } from "./review.ts";
 import { consoleSpecialDayRoutes } from "./special-days.ts";
+import { consoleWaitlistRoutes } from "./waitlist.ts";
 
 export type ConsoleRoutesOptions = OverviewOptions & {
   db: Database;
@@ -43,4 +44,5 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRoutes
   await app.register(consoleReviewRoutes, options);
   await app.register(consoleSpecialDayRoutes, options);
   await app.register(consoleMessageRoutes, options);
+  await app.register(consoleWaitlistRoutes, { waitlist: options.accounts });
 }

@@ -2,20 +2,19 @@ import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { Clock } from "../clock.ts";
-import type { Database } from "../db/client.ts";
-import { users } from "../db/schema.ts";
-import { insertMember } from "../services/auth/insert-member.ts";
-import { setRole } from "../services/console/roles.ts";
-import { createSession } from "../services/sessions.ts";
+import type { Clock } from "../../../server/clock.ts";
+import type { Database } from "../../../server/db/client.ts";
+import { users } from "../../../server/db/schema.ts";
+import { insertMember } from "../../../server/services/auth/insert-member.ts";
+import { setRole } from "../../../server/services/console/roles.ts";
+import { createSession } from "../../../server/services/sessions.ts";
 
 export const E2E_PASSWORD = "end-to-end-password";
 
 /**
- * Test-only shortcuts, registered only with E2E_HOOKS=1 (which production
- * refuses): make a signed-in user without the login form, move a user's last
- * claim back in time instead of waiting a day, give a user a streak of past
- * claims, a request that takes its time
+ * Test-only shortcuts, registered only by tests/support/hooked-server.ts: make
+ * a signed-in user without the login form, move a user's last claim back in
+ * time instead of waiting a day, give a user a streak of past claims, a request that takes its time
  * (for the graceful-shutdown test), a bare JSON route and a one-row primary-key
  * read through the app's own pool (the benchmarks' two floors).
  */

@@ -3,16 +3,16 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { getAddress } from "viem";
 import { z } from "zod";
-import type { SiteConfig } from "../../config/site.ts";
-import type { Clock } from "../clock.ts";
-import type { Database } from "../db/client.ts";
-import { users } from "../db/schema.ts";
-import { approvePayout, listReviews, rejectPayout } from "../services/fairness/payout-review.ts";
-import { flag } from "../services/fairness/risk-signals.ts";
-import { postAdjustment } from "../services/ledger.ts";
-import { createBatch, toBaseUnits } from "../services/payouts/batches.ts";
-import { payoutPublicClient } from "../services/payouts/chain.ts";
-import { reconcileTransfers } from "../services/payouts/reconcile.ts";
+import type { SiteConfig } from "../../../config/site.ts";
+import type { Clock } from "../../../server/clock.ts";
+import type { Database } from "../../../server/db/client.ts";
+import { users } from "../../../server/db/schema.ts";
+import { approvePayout, listReviews, rejectPayout } from "../../../server/services/fairness/payout-review.ts";
+import { flag } from "../../../server/services/fairness/risk-signals.ts";
+import { postAdjustment } from "../../../server/services/ledger.ts";
+import { createBatch, toBaseUnits } from "../../../server/services/payouts/batches.ts";
+import { payoutPublicClient } from "../../../server/services/payouts/chain.ts";
+import { reconcileTransfers } from "../../../server/services/payouts/reconcile.ts";
 
 const address = z
   .string()
@@ -20,12 +20,12 @@ const address = z
   .transform((value) => getAddress(value));
 
 /**
- * Test-only (E2E_HOOKS=1): the operator's side of payouts for end-to-end
+ * Test-only (tests/support/hooked-server.ts): the operator's side of payouts for end-to-end
  * tests, on the real services: credit a member, batch the requests, and
  * reconcile from a local node the test names (its own anvil and token);
  * flag a member and decide the review of their payout.
  */
-export async function e2ePayoutHooks(fastify: FastifyInstance, { db, clock, site }: { db: Database; clock: Clock; site: SiteConfig }) {
+export async function payoutHooks(fastify: FastifyInstance, { db, clock, site }: { db: Database; clock: Clock; site: SiteConfig }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const userIdOf = async (email: string) => {
     const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));

@@ -1,0 +1,33 @@
+import { useEffect, useId } from "react";
+import { bindPlatformChoice, CHOSEN_PLATFORMS, PLATFORM_CHOICE_TEXT } from "./platform-preference.ts";
+
+/**
+ * "Where do you use your wallet?" with a link per platform to its list on the
+ * same page (`#<platform>-guides`, inside the list's accordion, which the
+ * browser opens without JavaScript). The prerendered page gets the same
+ * behaviour from app/enhance/platform-choice.ts.
+ */
+export function PlatformChoice({ className = "" }: { className?: string }) {
+  const headingId = useId();
+  useEffect(() => bindPlatformChoice(document), []);
+  return (
+    <nav aria-labelledby={headingId} data-platform-choice className={`card ${className}`}>
+      <h2 id={headingId} className="text-xl font-bold">
+        {PLATFORM_CHOICE_TEXT.question}
+      </h2>
+      <ul className="mt-4 flex flex-wrap gap-3">
+        {CHOSEN_PLATFORMS.map((platform) => (
+          <li key={platform}>
+            <a
+              href={`#${platform}-guides`}
+              data-platform={platform}
+              className="inline-flex min-h-11 items-center rounded-full border-2 border-ink-900 px-5 py-2 font-semibold text-ink-900 hover:bg-sand-100 aria-[current=true]:bg-ink-900 aria-[current=true]:text-white"
+            >
+              {PLATFORM_CHOICE_TEXT.names[platform]}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,55 @@
+import { href, Link } from "react-router";
+import { Markdown } from "../components/ui/markdown.tsx";
+import { loadFaq } from "../content/faq.server.ts";
+import { ARTICLE } from "../lib/article-page.ts";
+import { pageMeta } from "../lib/page-meta.ts";
+import type { Route } from "./+types/faq";
+
+export function loader() {
+  return loadFaq();
+}
+
+export const handle = ARTICLE;
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  pageMeta({ title: loaderData.title, description: loaderData.description, path: href("/faq") });
+
+/** The questions newcomers ask, from content/faq.md: a list of questions, then each answer under its own heading. */
+export default function Faq({ loaderData }: Route.ComponentProps) {
+  return (
+    <article data-pagefind-body className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
+      <h1 className="text-3xl font-bold sm:text-4xl">{loaderData.title}</h1>
+      <p className="mt-3 max-w-[70ch] text-lg text-ink-800">
+        Short answers, each with the guide that goes further. A word you do not know is in the{" "}
+        <Link to={href("/glossary")} className="link">
+          glossary
+        </Link>
+        .
+      </p>
+      <nav aria-labelledby="faq-questions" className="mt-8 rounded-2xl bg-sand-100 p-5" data-pagefind-ignore>
+        <h2 id="faq-questions" className="text-lg font-bold">
+          Questions
+        </h2>
+        <ul className="mt-2 space-y-1">
+          {loaderData.entries.map((entry) => (
+            <li key={entry.id}>
+              <a href={`#${entry.id}`} className="link">
+                {entry.question}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="mt-10 space-y-10">
+        {loaderData.entries.map((entry) => (
+          <section key={entry.id} aria-labelledby={entry.id}>
+            <h2 id={entry.id} className="scroll-mt-24 text-2xl font-bold">
+              {entry.question}
+            </h2>
+            <Markdown html={entry.html} className="mt-3" />
+          </section>
+        ))}
+      </div>
+    </article>
+  );
+}

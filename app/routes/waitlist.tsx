@@ -1,0 +1,29 @@
+import { href } from "react-router";
+import { LinkStatus } from "../features/account/link-status.tsx";
+import { CardPage } from "../layout/card-page.tsx";
+import { confirmWaitlist } from "../lib/api-client.ts";
+import { site } from "../site.ts";
+import type { Route } from "./+types/waitlist";
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Confirm your place on the waitlist | ${site.token.name} (${site.token.symbol})` },
+  { name: "robots", content: "noindex" },
+];
+
+/** Where the waitlist's email links to (double opt-in): the place counts once this page has followed the link. */
+export default function Waitlist() {
+  return (
+    <CardPage title="Confirm your place on the waitlist">
+      <LinkStatus
+        follow={confirmWaitlist}
+        checking="Confirming your place on the waitlist…"
+        next={
+          <a href={href("/how-to")} className="btn-primary">
+            Read the wallet guides meanwhile
+          </a>
+        }
+        failedHint="Open “Register” on any page and leave your email again: we send a new link."
+      />
+    </CardPage>
+  );
+}
