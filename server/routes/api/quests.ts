@@ -31,7 +31,7 @@ export async function questRoutes(fastify: FastifyInstance, { site, db, clock, b
 
   app.get(
     "/api/quests",
-    { schema: { querystring: appQuery(slug), response: { 200: questsReply, "4xx": errorReply } } },
+    { config: { member: true }, schema: { querystring: appQuery(slug), response: { 200: questsReply, "4xx": errorReply } } },
     async (request) => {
       const overview = await questsFor(deps, request.userId);
       return {
