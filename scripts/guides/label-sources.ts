@@ -104,6 +104,11 @@ export const LABEL_SOURCES: WantedLabel[] = [
   { app: "mobile", key: "app_settings.title" },
   { app: "mobile", key: "accountApproval.cancel" },
   { app: "mobile", key: "accounts.revoke" },
+  { app: "mobile", key: "alert_system.token_trust_signal.malicious.title" },
+  { app: "mobile", key: "alert_system.url_trust_signal.warning.title" },
+  { app: "mobile", key: "blockaid_banner.see_details" },
+  { app: "mobile", key: "deposit.payment_modal.select_a_payment_method" },
+  { app: "mobile", key: "connect_hardware.title_select_hardware" },
   {
     app: "mobile",
     key: null,
@@ -478,4 +483,8 @@ export const LABEL_SOURCES: WantedLabel[] = [
   { app: "other", label: "ERC-721", source: "etherscan.io token approval checker tabs" },
   { app: "other", label: "ERC-1155", source: "etherscan.io token approval checker tabs" },
   { app: "other", label: "Unlimited", source: "etherscan.io token approval checker" },
+  { app: "other", label: "Address", source: "exchanges' withdrawal forms" },
+  { app: "other", label: "Amount", source: "exchanges' withdrawal forms" },
+  { app: "other", label: "Withdraw", source: "exchanges' withdrawal forms" },
+  { app: "other", label: "Confirm on the device", source: "a hardware wallet's own screen (as the guide draws it)" },
 ];
