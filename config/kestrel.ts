@@ -60,6 +60,9 @@ export const defaultSiteConfig = {
       { date: "2026-12-25", multiplier: 3 },
       { date: "2027-01-01", multiplier: 2 },
     ],
+    quizTokens: 50,
+    quizXp: 100,
+    quizCooldownMinutes: 60,
     streakMilestones: [
       { days: 7, bonus: 50 },
       { days: 30, bonus: 300 },

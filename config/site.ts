@@ -81,6 +81,12 @@ export const siteConfigSchema = z.object({
     minTransfer: z.number().int().positive(),
     claimIntervalHours: z.number().int().positive(),
     specialDays: z.array(z.object({ date: utcDate, multiplier: z.union([z.literal(2), z.literal(3)]) })),
+    /** A quiz's first pass: tokens (0 pays XP only), paid to a member with a verified wallet, never on hold or flagged. */
+    quizTokens: z.number().int().nonnegative(),
+    /** Experience points for a quiz's first pass, paid to every member. */
+    quizXp: z.number().int().positive(),
+    /** How long a member waits after a failed quiz before starting it again. */
+    quizCooldownMinutes: z.number().int().nonnegative(),
     /** Bonuses for a streak of consecutive UTC days with a claim: each paid once per streak, on the day the streak reaches it. */
     streakMilestones: z
       .array(z.object({ days: z.number().int().min(2).max(3650), bonus: z.number().int().positive() }))
@@ -146,6 +152,9 @@ export const siteEnvironmentVariables = {
   REWARD_CLAIM_INTERVAL_HOURS: ["rewards", "claimIntervalHours"],
   REWARD_SPECIAL_DAYS: ["rewards", "specialDays"],
   REWARD_STREAK_MILESTONES: ["rewards", "streakMilestones"],
+  REWARD_QUIZ_TOKENS: ["rewards", "quizTokens"],
+  REWARD_QUIZ_XP: ["rewards", "quizXp"],
+  REWARD_QUIZ_COOLDOWN_MINUTES: ["rewards", "quizCooldownMinutes"],
   LEGAL_OPERATOR: ["legal", "operator"],
   LEGAL_EMAIL: ["legal", "email"],
   LEGAL_MINIMUM_AGE: ["legal", "minimumAge"],

@@ -34,6 +34,7 @@ import { guideReportRoutes } from "./routes/api/guide-reports.ts";
 import { marketRoutes } from "./routes/api/market.ts";
 import { payoutRoutes } from "./routes/api/payouts.ts";
 import { priceRoutes } from "./routes/api/price.ts";
+import { questRoutes } from "./routes/api/quests.ts";
 import { rewardRoutes } from "./routes/api/rewards.ts";
 import { waitlistRoutes } from "./routes/api/waitlist.ts";
 import { devOutboxRoutes } from "./routes/dev-outbox.ts";
@@ -54,6 +55,7 @@ import { reconcileDepsFrom } from "./services/payouts/settings.ts";
 import { PriceCache } from "./services/price/price-cache.ts";
 import { databaseSharedPrice, redisSharedPrice, type SharedPrice } from "./services/price/shared-price.ts";
 import { fixedPriceSource, type PriceSource, uniswapV3PriceSource } from "./services/price/sources.ts";
+import { loadQuizBank } from "./services/quests/quiz-bank.ts";
 import { databaseRateLimiter, type RateLimiter, redisRateLimiter } from "./services/rate-limit.ts";
 import { altchaHmacKey, sessionSecret } from "./services/secrets.ts";
 
@@ -263,6 +265,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Only when mail really stays here: with a mail server the queue holds live links to members' accounts.
   if (!env.SMTP_URL) await app.register(devOutboxRoutes, { db });
   await app.register(rewardRoutes, { site, db, clock, sharedNetworkAccounts: fairness.sharedNetworkAccounts });
+  await app.register(questRoutes, { site, db, clock, bank: loadQuizBank(site) });
   await app.register(payoutRoutes, {
     site,
     db,

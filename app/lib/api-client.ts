@@ -5,6 +5,7 @@ import { CONTACT_RECEIVED } from "../../common/api/contact-received.ts";
 import type { ErrorReply, SuccessReply } from "../../common/api/fields.ts";
 import type { GuideReportBody } from "../../common/api/guide-reports.ts";
 import type { PayoutsView, PayoutView } from "../../common/api/payouts.ts";
+import type { QuestsView, QuizAnswersBody, QuizResult, QuizStart } from "../../common/api/quests.ts";
 import type { DashboardData, WalletBody } from "../../common/api/rewards.ts";
 import { site } from "../site.ts";
 import { type ApiResult, request } from "./api-request.ts";
@@ -69,6 +70,24 @@ export function verifyWallet(payload: {
   csrfToken: string;
 }): Promise<ApiResult<Message & { address?: string }>> {
   return request("/api/verify-wallet", { method: "POST", body: JSON.stringify({ ...payload, app: site.token.slug }) });
+}
+
+export function quests(): Promise<ApiResult<QuestsView>> {
+  return request(`/api/quests?${appQuery()}`);
+}
+
+export function startQuiz(quiz: string, csrfToken: string): Promise<ApiResult<QuizStart & { err_msg?: string; retry_at?: string }>> {
+  return request(`/api/quests/quizzes/${encodeURIComponent(quiz)}/start`, {
+    method: "POST",
+    body: JSON.stringify({ app: site.token.slug, csrfToken }),
+  });
+}
+
+export function answerQuiz(quiz: string, payload: Omit<QuizAnswersBody, "app">): Promise<ApiResult<QuizResult & { err_msg?: string }>> {
+  return request(`/api/quests/quizzes/${encodeURIComponent(quiz)}/answers`, {
+    method: "POST",
+    body: JSON.stringify({ ...payload, app: site.token.slug }),
+  });
 }
 
 export function payouts(): Promise<ApiResult<PayoutsView>> {

@@ -5,6 +5,7 @@ import { ReferralCard } from "../features/referral/referral-card.tsx";
 import { BalanceCard } from "../features/rewards/balance-card.tsx";
 import { DailyClaim } from "../features/rewards/daily-claim.tsx";
 import { DashboardSkeleton } from "../features/rewards/dashboard-skeleton.tsx";
+import { QuestsLink } from "../features/rewards/quests-link.tsx";
 import { RecentActivity } from "../features/rewards/recent-activity.tsx";
 import { useDashboard } from "../features/rewards/use-dashboard.ts";
 import { WalletAddressForm } from "../features/wallet/wallet-address-form.tsx";
@@ -37,6 +38,7 @@ export default function Dashboard() {
             <WalletAddressForm address={state.data.address} onSaved={reload} />
             <PayoutsCard address={state.data.address} balance={state.data.balance} reloadDashboard={reload} />
             <ReferralCard data={state.data} />
+            <QuestsLink />
             <div className="lg:col-span-2">
               <RecentActivity entries={state.data.recent_activity} />
             </div>

@@ -14,24 +14,59 @@ export const handle = ARTICLE;
 export const meta: Route.MetaFunction = () =>
   pageMeta({
     title: "Earn Tokens",
-    description: `Claim ${amount(rewards.dailyAmount)} every day and earn ${amount(rewards.referralBonus)} each time a friend you invited claims theirs.`,
+    description: `Claim ${amount(rewards.dailyAmount)} every day, earn streak bonuses and quiz rewards, and ${amount(rewards.referralBonus)} each time a friend you invited claims.`,
     path: href("/earn-tokens"),
   });
 
-const tasks: Array<{ name: string; text: string; live: boolean }> = [
+const claimsToTransfer = Math.ceil(rewards.minTransfer / rewards.dailyAmount);
+const daysText = (days: number) => `${days.toLocaleString("en-US")} ${days === 1 ? "day" : "days"}`;
+const milestonesText = rewards.streakMilestones.map((milestone) => `${amount(milestone.bonus)} at ${daysText(milestone.days)}`).join(", ");
+// The page is prerendered: special days already past when it was built are not offered.
+const upcomingSpecialDays = rewards.specialDays.filter((special) => special.date >= new Date().toISOString().slice(0, 10));
+
+/** What pays today, each with its amount from the configuration: nothing is listed that does not exist. */
+const waysToEarn: Array<{ name: string; text: string }> = [
   {
-    name: "Daily check-in",
-    text: `Sign in and claim ${amount(rewards.dailyAmount)}. A new claim opens ${rewards.claimIntervalHours} hours after your last one; on special days the reward is doubled or tripled.`,
-    live: true,
+    name: "Daily claim",
+    text: `Sign in and claim ${amount(rewards.dailyAmount)}. A new claim opens ${rewards.claimIntervalHours} hours after your last one.${
+      upcomingSpecialDays.length > 0
+        ? ` Special days pay more: ${upcomingSpecialDays.map((special) => `×${special.multiplier} on ${special.date} (UTC)`).join(", ")}.`
+        : ""
+    }`,
+  },
+  ...(rewards.streakMilestones.length > 0
+    ? [
+        {
+          name: "Streak bonuses",
+          text: `Claim on consecutive days (UTC) to build a streak: ${milestonesText}, each once per streak. Every 7th day earns a freeze that covers one missed day.`,
+        },
+      ]
+    : []),
+  {
+    name: "Quizzes",
+    text: `Read a wallet guide, then pass its short quiz: ${rewards.quizXp} XP${
+      rewards.quizTokens > 0 ? ` and ${amount(rewards.quizTokens)} for a first pass, once your wallet is verified` : " for a first pass"
+    }. Graded on our server, with a receipt.`,
   },
   {
-    name: "Invite friends",
-    text: `Share your referral link. Each time a friend who signed up with it claims their daily reward, you receive ${amount(rewards.referralBonus)}.`,
-    live: true,
+    name: "Referrals",
+    text: `Share your referral link. Each time a friend who signed up with it claims a daily reward, you receive ${amount(rewards.referralBonus)}; it waits as pending until they confirm their email address.`,
   },
-  { name: "Watch videos", text: "Short explainers about wallets and safety, with a reward for watching to the end.", live: false },
-  { name: "Answer surveys", text: "Tell us what to build next and earn for your time.", live: false },
-  { name: "Share the news", text: `Post about ${token.name} on your social accounts.`, live: false },
+];
+
+/** The five kinds of task the site has always named, and what stands behind each today. */
+const taskKinds: Array<{ name: string; text: string }> = [
+  { name: "Check-ins", text: "The daily claim, and the streak bonuses that reward coming back day after day." },
+  {
+    name: "Videos",
+    text: "No reward for watching: a view cannot be checked. The wallet guides take their place, and their quizzes pay.",
+  },
+  { name: "Surveys", text: "The quizzes: questions on a guide, each answer explained, graded on our server." },
+  {
+    name: "Sharing",
+    text: "Sharing your referral link from the dashboard. A post cannot be checked, so posting pays nothing by itself; a friend who joins and claims does.",
+  },
+  { name: "Inviting", text: "The referral bonus, every time a friend you invited claims." },
 ];
 
 export default function EarnTokens() {
@@ -44,10 +79,28 @@ export default function EarnTokens() {
         <div className="mx-auto max-w-4xl px-4 py-14 text-center sm:px-6 sm:py-20">
           <h1 className="text-4xl font-black tracking-tight sm:text-5xl">Earn {token.symbol} every day</h1>
           <p className="mx-auto mt-5 max-w-2xl text-lg leading-8 text-white/85">
-            Complete simple daily tasks, invite friends, and watch your balance grow. Once it reaches {amount(rewards.minTransfer)}, you can
-            transfer it to your own wallet on {token.chainName}.
+            Claim every day, keep a streak, pass quizzes on our wallet guides and invite friends. Once your balance reaches{" "}
+            {amount(rewards.minTransfer)} ({claimsToTransfer.toLocaleString("en-US")} daily claims, {daysText(claimsToTransfer)} at one a
+            day; fewer with bonuses), you can transfer it to your own wallet on {token.chainName}.
           </p>
-          <div className="mt-8 flex flex-wrap justify-center gap-3">
+          {/* A member sees their own progress instead of the sign-up buttons (app/enhance/member-progress.ts fills it in). */}
+          <div data-member-progress hidden className="mx-auto mt-8 max-w-2xl rounded-2xl bg-white/10 p-5 text-left">
+            <h2 className="text-xl font-bold">Your progress</h2>
+            <ul className="mt-3 space-y-1 text-base text-white/90">
+              <li data-progress="streak" />
+              <li data-progress="balance" />
+              <li data-progress="quizzes" />
+            </ul>
+            <div className="mt-5 flex flex-wrap gap-3">
+              <a href="/dashboard" className="btn-primary">
+                Go to your dashboard
+              </a>
+              <a href="/quests" className="btn-on-dark">
+                Take a quiz
+              </a>
+            </div>
+          </div>
+          <div data-visitor-only className="mt-8 flex flex-wrap justify-center gap-3">
             <Link to={href("/register")} onClick={signUpGuard} className="btn-primary">
               Sign up for rewards
             </Link>
@@ -58,26 +111,30 @@ export default function EarnTokens() {
         </div>
       </section>
 
-      <section aria-labelledby="tasks-heading" className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
-        <h2 id="tasks-heading" className="text-3xl font-bold">
-          Daily tasks
+      <section aria-labelledby="ways-heading" className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
+        <h2 id="ways-heading" className="text-3xl font-bold">
+          Ways to earn
         </h2>
-        <ul className="mt-8 grid gap-4 md:grid-cols-2 lg:grid-cols-3">
-          {tasks.map((task) => (
-            <li key={task.name} className="card">
-              {/* The badge sits above the name on every card, however long the name; the name stays first to read. */}
-              <div className="flex flex-col-reverse items-start gap-2">
-                <h3 className="text-xl font-bold">{task.name}</h3>
-                <span
-                  className={`shrink-0 rounded-full px-3 py-1 text-sm font-semibold whitespace-nowrap ${task.live ? "bg-success-700 text-white" : "bg-sand-200 text-ink-900"}`}
-                >
-                  {task.live ? "Available now" : "Coming later"}
-                </span>
-              </div>
-              <p className="mt-3 text-base leading-7 text-ink-800">{task.text}</p>
+        <ul className="mt-8 grid gap-4 md:grid-cols-2">
+          {waysToEarn.map((way) => (
+            <li key={way.name} className="card">
+              <h3 className="text-xl font-bold">{way.name}</h3>
+              <p className="mt-3 text-base leading-7 text-ink-800">{way.text}</p>
             </li>
           ))}
         </ul>
+        <h2 className="mt-14 text-2xl font-bold">Check-ins, videos, surveys, sharing and inviting</h2>
+        <p className="mt-2 max-w-3xl text-base text-ink-800">
+          We pay only for what our server can check. Here is what stands behind each kind of task:
+        </p>
+        <dl className="mt-6 grid gap-4 md:grid-cols-2 lg:grid-cols-3">
+          {taskKinds.map((kind) => (
+            <div key={kind.name} className="rounded-2xl bg-sand-100 p-5">
+              <dt className="text-lg font-bold">{kind.name}</dt>
+              <dd className="mt-2 text-base leading-7 text-ink-800">{kind.text}</dd>
+            </div>
+          ))}
+        </dl>
       </section>
 
       <section aria-labelledby="referral-heading" className="bg-surface">

@@ -9,6 +9,7 @@ export const CSRF_PAGES = [
   "register",
   "update-wallet-address",
   "payouts",
+  "quests",
   "forgot-password",
   "reset-password",
   "account",

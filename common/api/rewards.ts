@@ -11,6 +11,7 @@ export const LEDGER_KINDS = [
   "payout_hold",
   "payout_release",
   "streak_bonus",
+  "quest_reward",
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 

@@ -130,7 +130,7 @@ export const ledgerEntries = pgTable(
     reason: text("reason"),
     /** For a payout's hold (debit) or its release (credit, on cancel or return). */
     payoutId: bigint("payout_id", { mode: "number" }).references((): AnyPgColumn => payouts.id),
-    /** For a one-time award (a streak milestone): what it pays for, such as `streak:2026-11-21:7`; once per member. */
+    /** For a one-time award: what it pays for, such as `streak:2026-11-21:7` or `quest:quiz:create-wallet:once`; once per member. */
     award: text("award"),
   },
   (table) => [
@@ -149,7 +149,7 @@ export const ledgerEntries = pgTable(
         or (${table.kind} = 'admin_debit' and ${table.reason} is not null and ${table.amount} < 0)
         or (${table.kind} = 'payout_hold' and ${table.payoutId} is not null and ${table.amount} < 0)
         or (${table.kind} = 'payout_release' and ${table.payoutId} is not null and ${table.reason} is not null and ${table.amount} > 0)
-        or (${table.kind} = 'streak_bonus' and ${table.award} is not null and ${table.amount} > 0)`,
+        or (${table.kind} in ('streak_bonus', 'quest_reward') and ${table.award} is not null and ${table.amount} > 0)`,
     ),
   ],
 );
@@ -642,6 +642,67 @@ export const mailQueue = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
   (table) => [index("mail_queue_due_idx").on(table.status, table.nextAttemptAt)],
+);
+
+/**
+ * One start of a quiz: the member gets a random token (only its hash is kept)
+ * and the questions and choices in the order shown; the first submission with
+ * the token is graded, any later one refused.
+ */
+export const quizAttempts = pgTable(
+  "quiz_attempts",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    tokenHash: text("token_hash").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    quiz: text("quiz").notNull(),
+    /** The question ids, each with its choice ids, in the order shown. */
+    shown: jsonb("shown").notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }),
+    correct: integer("correct"),
+    passed: boolean("passed"),
+  },
+  (table) => [
+    uniqueIndex("quiz_attempts_token").on(table.tokenHash),
+    index("quiz_attempts_member_quiz").on(table.userId, table.quiz, table.submittedAt),
+  ],
+);
+
+/** What a quest's check looked at and found, for the member and the operators: every check leaves one. */
+export const questReceipts = pgTable(
+  "quest_receipts",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    quest: text("quest").notNull(),
+    checkedAt: timestamp("checked_at", { withTimezone: true }).notNull(),
+    outcome: text("outcome", { enum: ["passed", "failed", "refused"] }).notNull(),
+    /** The receipt's sentence: what was checked, what was found, and why that outcome. */
+    detail: text("detail").notNull(),
+  },
+  (table) => [index("quest_receipts_member").on(table.userId, table.checkedAt)],
+);
+
+/** Experience points: every quest pays them, once per (member, quest, period), whether or not it pays tokens. */
+export const xpEntries = pgTable(
+  "xp_entries",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    /** `quest:<kind>:<id>:<period>`, as the ledger's award. */
+    award: text("award").notNull(),
+    amount: integer("amount").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [uniqueIndex("xp_once_per_award").on(table.userId, table.award), check("xp_positive", sql`${table.amount} > 0`)],
 );
 
 /**

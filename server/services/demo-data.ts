@@ -4,6 +4,8 @@ import { type Clock, fakeClock } from "../clock.ts";
 import type { Database } from "../db/client.ts";
 import { users } from "../db/schema.ts";
 import { insertMember } from "./auth/insert-member.ts";
+import { loadQuizBank } from "./quests/quiz-bank.ts";
+import { startQuiz, submitQuiz } from "./quests/quizzes.ts";
 import { claimDailyReward } from "./rewards.ts";
 
 export const DEMO_EMAIL = "demo@example.com";
@@ -12,7 +14,7 @@ export const DEMO_PASSWORD = "kestrel-demo-password";
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * The demo account and a friend it referred, with six days of claims through
+ * The demo account and a friend it referred, with six days of claims and some quizzes through
  * the real claim code (so the ledger is what production would write). Runs
  * once; the server refuses demo data in production.
  */
@@ -45,6 +47,23 @@ export async function seedDemoData({ db, clock, site }: { db: Database; clock: C
     past.advance(60 * 60 * 1000);
     await claimDailyReward({ db, clock: past, rules: site.rewards }, { userId: friendId });
     past.advance(DAY_MS - 60 * 60 * 1000);
+  }
+  // Two quizzes passed and one failed at midnight, through the real grading (XP only: the demo wallet is not verified).
+  const bank = loadQuizBank(site);
+  const quizDeps = { db, clock: past, rules: site.rewards, bank };
+  for (const [slug, right] of [
+    ["create-wallet", true],
+    ["secret-recovery-phrase", true],
+    ["revoke-approvals", false],
+  ] as const) {
+    const quiz = bank.get(slug);
+    const started = quiz && (await startQuiz(quizDeps, demoId, slug));
+    if (!quiz || !started?.ok) continue;
+    const answers = quiz.questions.map((question) => ({
+      question_id: question.id,
+      choice_id: (question.choices.find((choice) => choice.correct === right) ?? question.choices[0])?.id ?? "",
+    }));
+    await submitQuiz(quizDeps, demoId, slug, started.token, answers);
   }
   return { created: true };
 }

@@ -7,7 +7,7 @@ import { useTestApp } from "../helpers/test-app.ts";
 describe("demo data", () => {
   const t = useTestApp();
 
-  it("creates the demo account once, with a referred friend and six days of real claims, a streak today's claim continues", async () => {
+  it("creates the demo account once, with a referred friend, six days of real claims (a streak today's claim continues) and quizzes taken", async () => {
     expect(await seedDemoData({ db: t.database.db, clock: t.clock, site: t.site })).toEqual({ created: true });
     expect(await seedDemoData({ db: t.database.db, clock: t.clock, site: t.site })).toEqual({ created: false });
 
@@ -28,5 +28,12 @@ describe("demo data", () => {
       time_remaining: "00:00:00",
       streak: { days: 6, claimed_today: false, at_risk: true, next_milestone: { days: 7, bonus: "50" } },
     });
+    const quests = (await visitor.get(`/api/quests?app=${APP}`)).json();
+    expect(quests.xp_total).toBe(200);
+    expect(quests.quizzes.filter((quiz: { passed: boolean }) => quiz.passed).map((quiz: { id: string }) => quiz.id)).toEqual([
+      "create-wallet",
+      "secret-recovery-phrase",
+    ]);
+    expect(quests.receipts.map((receipt: { outcome: string }) => receipt.outcome).sort()).toEqual(["failed", "passed", "passed"]);
   });
 });

@@ -10,6 +10,7 @@ const labels: Record<LedgerKind, string> = {
   payout_hold: "Transfer to your wallet",
   payout_release: "Transfer given back",
   streak_bonus: "Streak bonus",
+  quest_reward: "Quest reward",
 };
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });

@@ -79,7 +79,10 @@ export async function accountRoutes(fastify: FastifyInstance, options: AccountRo
     },
     async (request, reply) => {
       const { page } = request.query;
-      if ((page === "update-wallet-address" || page === "payouts" || page === "account") && !(await app.sessions.current(request)))
+      if (
+        (page === "update-wallet-address" || page === "payouts" || page === "quests" || page === "account") &&
+        !(await app.sessions.current(request))
+      )
         return reply.code(403).send({ err_msg: NOT_LOGGED_IN });
       const binding = (await app.sessions.csrfBinding(request, reply, { create: true })) as string;
       return { csrf_token: issueCsrfToken(secret, page, binding, clock.now()) };

@@ -1,0 +1,99 @@
+import { useState } from "react";
+import type { QuizResult, QuizStart } from "../../common/api/quests.ts";
+import { FormMessage } from "../components/ui/form-message.tsx";
+import { QuizCard } from "../features/quests/quiz-card.tsx";
+import { QuizForm } from "../features/quests/quiz-form.tsx";
+import { QuizResultView } from "../features/quests/quiz-result.tsx";
+import { ReceiptsList } from "../features/quests/receipts-list.tsx";
+import { useQuests } from "../features/quests/use-quests.ts";
+import { answerQuiz, startQuiz } from "../lib/api-client.ts";
+import { UNREACHABLE } from "../lib/use-api-form.ts";
+import { useCsrfToken } from "../lib/use-csrf-token.ts";
+import { site } from "../site.ts";
+import type { Route } from "./+types/quests";
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Quests | ${site.token.name} (${site.token.symbol})` },
+  { name: "robots", content: "noindex" },
+];
+
+type Taking = { id: string; quiz: QuizStart; result: QuizResult | null };
+
+/** Learn and earn: a quiz for each guide, graded on the server, with a receipt for every grading. */
+export default function Quests() {
+  const { state, reload } = useQuests();
+  const csrf = useCsrfToken("quests");
+  const [taking, setTaking] = useState<Taking | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const start = async (id: string) => {
+    setBusy(true);
+    setError(null);
+    const result = await startQuiz(id, (await csrf.ensure()) ?? "");
+    setBusy(false);
+    if (result.ok && result.body) setTaking({ id, quiz: result.body, result: null });
+    else setError(result.body?.err_msg ?? UNREACHABLE);
+  };
+  const send = async (answers: Array<{ question_id: string; choice_id: string }>) => {
+    if (!taking) return;
+    setBusy(true);
+    setError(null);
+    const result = await answerQuiz(taking.id, {
+      csrfToken: (await csrf.ensure()) ?? "",
+      attempt_token: taking.quiz.attempt_token,
+      answers,
+    });
+    setBusy(false);
+    if (result.ok && result.body) setTaking({ ...taking, result: result.body });
+    else setError(result.body?.err_msg ?? UNREACHABLE);
+  };
+  const done = () => {
+    setTaking(null);
+    setError(null);
+    void reload();
+  };
+
+  return (
+    <section className="mx-auto max-w-4xl px-4 py-10 sm:px-6 sm:py-14">
+      <h1 className="text-3xl font-bold sm:text-4xl">Quests</h1>
+      <p className="mt-2 text-lg text-ink-800">
+        Read a guide, then show what you learned. Every pass earns XP; a quiz's first pass also pays {site.token.symbol} once your wallet is
+        verified.
+      </p>
+      <div className="mt-4">
+        <FormMessage error={error} />
+      </div>
+      {taking ? (
+        <div className="mt-6">
+          {taking.result ? (
+            <QuizResultView quiz={taking.quiz} result={taking.result} onDone={done} />
+          ) : (
+            <QuizForm quiz={taking.quiz} sending={busy} onSubmit={(answers) => void send(answers)} onCancel={done} />
+          )}
+        </div>
+      ) : state.status === "ready" ? (
+        <>
+          <p className="mt-6 text-lg" data-testid="xp-total">
+            Your XP: <strong className="font-black text-brand-700">{state.data.xp_total}</strong>
+          </p>
+          <h2 className="mt-8 text-2xl font-bold">Quizzes</h2>
+          <ul className="mt-4 grid gap-6 sm:grid-cols-2">
+            {state.data.quizzes.map((quiz) => (
+              <QuizCard key={quiz.id} quiz={quiz} busy={busy} onStart={() => void start(quiz.id)} />
+            ))}
+          </ul>
+          <div className="mt-8">
+            <ReceiptsList receipts={state.data.receipts} />
+          </div>
+        </>
+      ) : state.status === "error" ? (
+        <p role="alert" className="mt-6 text-lg text-danger-700">
+          We could not load your quests. Check your connection and reload the page.
+        </p>
+      ) : (
+        <p className="mt-6 text-lg text-ink-800">Loading your quests…</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,128 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { appQuery, errorReply } from "../../../common/api/fields.ts";
+import {
+  ANSWER_EVERY_QUESTION,
+  ATTEMPT_USED,
+  questsReply,
+  quizAnswersBody,
+  quizCoolingDown,
+  quizParams,
+  quizResultReply,
+  quizStartBody,
+  quizStartReply,
+  UNKNOWN_QUIZ,
+} from "../../../common/api/quests.ts";
+import type { SiteConfig } from "../../../config/site.ts";
+import type { Clock } from "../../clock.ts";
+import type { Database } from "../../db/client.ts";
+import type { QuizBank } from "../../services/quests/quiz-bank.ts";
+import { questsFor, startQuiz, submitQuiz } from "../../services/quests/quizzes.ts";
+
+export type QuestRoutesOptions = { site: SiteConfig; db: Database; clock: Clock; bank: QuizBank };
+
+const coolingDownText = (retryAt: Date) =>
+  `You can take this quiz again after ${retryAt.toISOString().slice(11, 16)} UTC. Read the guide again in the meantime.`;
+
+export async function questRoutes(fastify: FastifyInstance, { site, db, clock, bank }: QuestRoutesOptions) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const slug = site.token.slug;
+  const deps = { db, clock, rules: site.rewards, bank };
+
+  app.get(
+    "/api/quests",
+    { config: { member: true }, schema: { querystring: appQuery(slug), response: { 200: questsReply, "4xx": errorReply } } },
+    async (request) => {
+      const overview = await questsFor(deps, request.userId);
+      return {
+        xp_total: overview.xpTotal,
+        quizzes: overview.quizzes.map(({ quiz, passed, tokensPaid, retryAt }) => ({
+          id: quiz.slug,
+          title: quiz.title,
+          guide_path: quiz.guidePath,
+          guide_title: quiz.guideTitle,
+          questions: quiz.questions.length,
+          pass_mark: quiz.pass,
+          xp: site.rewards.quizXp,
+          tokens: String(site.rewards.quizTokens),
+          passed,
+          tokens_paid: tokensPaid,
+          retry_at: retryAt?.toISOString() ?? null,
+        })),
+        receipts: overview.receipts.map((receipt) => ({
+          quest: receipt.quest,
+          checked_at: receipt.checkedAt.toISOString(),
+          outcome: receipt.outcome,
+          detail: receipt.detail,
+        })),
+      };
+    },
+  );
+
+  app.post(
+    "/api/quests/quizzes/:quiz/start",
+    {
+      config: { stateChanging: true, member: true, csrf: "quests" },
+      schema: {
+        params: quizParams,
+        body: quizStartBody(slug),
+        response: { 200: quizStartReply, 429: quizCoolingDown, "4xx": errorReply },
+      },
+    },
+    async (request, reply) => {
+      const started = await startQuiz(deps, request.userId, request.params.quiz);
+      if (!started.ok && started.reason === "unknown") return reply.code(404).send({ err_msg: UNKNOWN_QUIZ });
+      if (!started.ok)
+        return reply
+          .code(429)
+          .header("retry-after", String(Math.max(1, Math.ceil((started.retryAt.getTime() - clock.now().getTime()) / 1000))))
+          .send({ err_msg: coolingDownText(started.retryAt), retry_at: started.retryAt.toISOString() });
+      return {
+        attempt_token: started.token,
+        expires_at: started.expiresAt.toISOString(),
+        title: started.quiz.title,
+        pass_mark: started.quiz.pass,
+        questions: started.questions,
+      };
+    },
+  );
+
+  app.post(
+    "/api/quests/quizzes/:quiz/answers",
+    {
+      config: { stateChanging: true, member: true, csrf: "quests" },
+      schema: { params: quizParams, body: quizAnswersBody(slug), response: { 200: quizResultReply, "4xx": errorReply } },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const result = await submitQuiz(deps, request.userId, request.params.quiz, body.attempt_token, body.answers);
+      if (!result.ok)
+        return result.reason === "unknown"
+          ? reply.code(404).send({ err_msg: UNKNOWN_QUIZ })
+          : result.reason === "incomplete"
+            ? reply.code(400).send({ err_msg: ANSWER_EVERY_QUESTION })
+            : reply.code(409).send({ err_msg: ATTEMPT_USED });
+      request.log.info(
+        { userId: request.userId, quiz: request.params.quiz, passed: result.passed, tokens: result.tokens.toString() },
+        "quiz graded",
+      );
+      return {
+        passed: result.passed,
+        correct: result.correct,
+        total: result.quiz.questions.length,
+        pass_mark: result.quiz.pass,
+        answers: result.answers.map((answer) => ({
+          question_id: answer.questionId,
+          choice_id: answer.choiceId,
+          right_choice_id: answer.rightChoiceId,
+          correct: answer.correct,
+          why: answer.why,
+        })),
+        xp: result.xp,
+        tokens: result.tokens.toString(),
+        receipt: result.receipt,
+        retry_at: result.retryAt?.toISOString() ?? null,
+      };
+    },
+  );
+}

@@ -1,0 +1,67 @@
+import type { Page } from "@playwright/test";
+import { loadSiteConfig } from "../../config/site.ts";
+import { loadQuizBank, type Quiz } from "../../server/services/quests/quiz-bank.ts";
+import { signedInUser } from "./support/accounts.ts";
+import { expect, expectAccessible, test } from "./support/test.ts";
+
+const quiz = loadQuizBank(loadSiteConfig()).get("secret-recovery-phrase") as Quiz;
+
+/** Chooses the right answer for the first `right` questions and a wrong one for the rest, by the choices' words. */
+async function answer(page: Page, right: number) {
+  for (const [index, question] of quiz.questions.entries()) {
+    const group = page.getByRole("group", { name: question.text });
+    const choice = question.choices.find((candidate) => candidate.correct === index < right);
+    await group.getByLabel(choice?.text as string, { exact: true }).check();
+  }
+}
+
+test.describe("quests", () => {
+  for (const width of [390, 1280]) {
+    test(`at ${width} px: a failed quiz explains each answer and cools down; a pass earns XP, with a receipt`, async ({
+      page,
+      context,
+      baseURL,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await signedInUser(context, baseURL as string);
+      await page.goto("/quests");
+      await expect(page.getByTestId("xp-total")).toHaveText("Your XP: 0");
+      await expectAccessible(page);
+      await page.screenshot({ path: test.info().outputPath(`quests-${width}.png`), fullPage: true });
+
+      await page.getByRole("button", { name: `Start the quiz: ${quiz.title}` }).click();
+      await expect(page.getByRole("heading", { name: quiz.title, level: 2 })).toBeFocused();
+      const send = page.getByRole("button", { name: "Send my answers" });
+      await expect(send).toBeDisabled();
+      await answer(page, quiz.pass - 1);
+      await expectAccessible(page);
+      await send.click();
+      const result = page.getByTestId("quiz-result");
+      await expect(result.getByRole("heading", { level: 2 })).toHaveText(`Not passed: ${quiz.pass - 1} of ${quiz.questions.length} right`);
+      const wrong = quiz.questions.at(-1);
+      await expect(result).toContainText(wrong?.choices.find((choice) => !choice.correct)?.why as string);
+      await expect(result).toContainText(`The right answer: ${wrong?.choices.find((choice) => choice.correct)?.text}`);
+      await expect(result).toContainText("not passed, so nothing is credited");
+      await expectAccessible(page);
+      await page.screenshot({ path: test.info().outputPath(`quiz-failed-${width}.png`), fullPage: true });
+      await result.getByRole("button", { name: "Back to the quests" }).click();
+      await expect(page.getByText(/^Open again at /)).toBeVisible();
+      await expect(page.getByRole("region", { name: "Receipts" })).toContainText("not passed");
+
+      await page.getByRole("button", { name: "Start the quiz: Create a wallet" }).click();
+      const createWallet = loadQuizBank(loadSiteConfig()).get("create-wallet") as Quiz;
+      for (const question of createWallet.questions)
+        await page
+          .getByRole("group", { name: question.text })
+          .getByLabel(question.choices.find((choice) => choice.correct)?.text as string, { exact: true })
+          .check();
+      await page.getByRole("button", { name: "Send my answers" }).click();
+      await expect(result.getByRole("heading", { level: 2 })).toHaveText(`Passed: 3 of 3 right`);
+      await expect(result).toContainText("Credited: 100 XP.");
+      await expect(result).toContainText("no tokens, because tokens need a verified wallet");
+      await result.getByRole("button", { name: "Back to the quests" }).click();
+      await expect(page.getByTestId("xp-total")).toHaveText("Your XP: 100");
+      await expect(page.getByRole("button", { name: "Take it again: Create a wallet" })).toBeVisible();
+    });
+  }
+});
