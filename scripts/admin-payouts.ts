@@ -91,7 +91,7 @@ export async function runPayoutsCommand(
     case "export": {
       const batchId = Number(wholeNumber(target, "BATCH"));
       const chain = reconcileDepsFrom(env, site, { db, clock });
-      const handed = await handOutSafeFile({ db, site, treasury: requireTreasury(env), now: clock.now(), chain }, batchId);
+      const handed = await handOutSafeFile({ db, clock, site, treasury: requireTreasury(env), chain }, "shell", batchId);
       if (!handed.ok) throw new UsageError(handed.status === 404 ? `batch ${batchId} does not exist` : handed.message);
       const json = `${JSON.stringify(handed.file, null, 2)}\n`;
       if (options.out) {

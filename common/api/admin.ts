@@ -20,6 +20,9 @@ export const ADMIN_REFUSALS = {
   alreadyEnrolled: "Two-factor sign-in is already set up for this account.",
 } as const;
 
+export const SAFE_FILE_WITH_HOT_WALLET =
+  "A hot wallet is configured, so batches are paid with Send: the console offers the Safe file only without one.";
+
 /** The refusal once five wrong codes have locked the second factor. */
 export function codesLockedMessage(retryAfterSeconds: number): string {
   const minutes = Math.ceil(retryAfterSeconds / 60);
