@@ -1,9 +1,12 @@
 /**
  * Prerendered pages and a hashed asset served by the product, by a bare
- * Fastify instance sending the same bytes and headers (the Node floor), and by
- * nginx serving the same gzip files, in interleaved rounds on loopback.
+ * Fastify instance sending the same bytes and headers (the Node floor), by
+ * nginx serving the same gzip files, and by the product's own nginx
+ * configuration (deploy/nginx/kestrel.conf with the locations the build
+ * writes, over plain HTTP like the bare nginx), in interleaved rounds on loopback.
  * Prints requests per second, CPU per request and the median ratios of the
- * product to each floor. Goal: ≥ 0.85× the Fastify floor's req/s, ≤ 1.2× its CPU per request.
+ * product to each floor. Goals: ≥ 0.85× the Fastify floor's req/s, ≤ 1.2× its
+ * CPU per request; the product's nginx ≥ 0.9× bare nginx's req/s.
  */
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -11,6 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { freePort, startServer } from "../tests/support/server-process.ts";
+import { writeShippedNginx } from "../tests/support/shipped-nginx.ts";
 import { ensureDebianPackages } from "../tests/support/system-packages.ts";
 import { cpuDuring } from "./lib/cpu.ts";
 import { recordSection, round } from "./lib/report.ts";
@@ -54,9 +58,9 @@ http {
 `,
 );
 execFileSync("nginx", ["-p", dir, "-c", conf]);
-/** The nginx master (from its pid file) and its workers. */
-const nginxPids = () => {
-  const master = Number(readFileSync(path.join(dir, "nginx.pid"), "utf8").trim());
+/** An nginx master (from the pid file in its directory) and its workers. */
+const nginxPids = (nginxDir: string) => () => {
+  const master = Number(readFileSync(path.join(nginxDir, "nginx.pid"), "utf8").trim());
   const workers = execFileSync("pgrep", ["-P", String(master)], { encoding: "utf8" })
     .trim()
     .split("\n")
@@ -65,6 +69,14 @@ const nginxPids = () => {
 };
 
 const product = await startServer({ PGLITE_DIR: path.join(dir, "pglite"), LOG_LEVEL: "warn" });
+const shippedDir = mkdtempSync(path.join(os.tmpdir(), "bench-shipped-nginx-"));
+const shippedPort = await freePort();
+const shippedConf = writeShippedNginx(
+  shippedDir,
+  { appPort: product.port, sitePort: shippedPort, redirectPort: await freePort() },
+  { tls: false, accessLog: false },
+);
+execFileSync("nginx", ["-p", shippedDir, "-c", shippedConf]);
 const floorPort = await freePort();
 const floor = spawn(process.execPath, ["--import", "tsx", "bench/lib/fastify-floor.ts", String(floorPort), product.url, ...PATHS], {
   stdio: ["ignore", "pipe", "inherit"],
@@ -74,11 +86,12 @@ await new Promise<void>((resolve, reject) => {
   floor.once("exit", (code) => reject(new Error(`the Fastify floor exited with ${code}`)));
 });
 
-type Contestant = { name: "product" | "floor" | "nginx"; base: string; pids: () => number[] };
+type Contestant = { name: "product" | "floor" | "nginx" | "productNginx"; base: string; pids: () => number[] };
 const contestants: Contestant[] = [
   { name: "product", base: product.url, pids: () => [product.child.pid as number] },
   { name: "floor", base: `http://127.0.0.1:${floorPort}`, pids: () => [floor.pid as number] },
-  { name: "nginx", base: `http://127.0.0.1:${nginxPort}`, pids: nginxPids },
+  { name: "nginx", base: `http://127.0.0.1:${nginxPort}`, pids: nginxPids(dir) },
+  { name: "productNginx", base: `http://127.0.0.1:${shippedPort}`, pids: nginxPids(shippedDir) },
 ];
 const raw = (url: string) => execFileSync("curl", ["-s", "-H", "Accept-Encoding: gzip", url]);
 
@@ -95,14 +108,16 @@ try {
     if (!bodies.every((body) => body.equals(bodies[0] as Buffer))) throw new Error(`${page}: the contestants do not serve the same bytes`);
   }
   type Run = { rps: number; cpu: number };
-  const runs = new Map(PATHS.map((page) => [page, { product: [] as Run[], floor: [] as Run[], nginx: [] as Run[] }]));
+  const runs = new Map(
+    PATHS.map((page) => [page, { product: [] as Run[], floor: [] as Run[], nginx: [] as Run[], productNginx: [] as Run[] }]),
+  );
   for (let roundIndex = 0; roundIndex < ROUNDS; roundIndex++) {
     // Every round visits every path, each round starting with another path and another contestant, so neither a
     // neighbour's burst nor the machine's drift over a run's minutes always hits the same one. Measured one path after
     // the other, a path scored about 0.15 lower against the floor when it came first than when it came last.
     const pages = [...PATHS.slice(roundIndex % PATHS.length), ...PATHS.slice(0, roundIndex % PATHS.length)];
     for (const page of pages) {
-      const order = [...contestants.slice(roundIndex % 3), ...contestants.slice(0, roundIndex % 3)];
+      const order = [...contestants.slice(roundIndex % contestants.length), ...contestants.slice(0, roundIndex % contestants.length)];
       for (const contestant of order) {
         const { result: run, cpuSeconds } = cpuDuring(contestant.pids, () =>
           wrk({ url: `${contestant.base}${page}`, seconds: SECONDS, headers: { "Accept-Encoding": "gzip" } }),
@@ -113,9 +128,9 @@ try {
     }
   }
   for (const page of PATHS) {
-    const measured = runs.get(page) as { product: Run[]; floor: Run[]; nginx: Run[] };
-    const ratio = (of: "floor" | "nginx", field: "rps" | "cpu") =>
-      round(median(measured.product.map((run, index) => run[field] / (measured[of][index] as Run)[field])));
+    const measured = runs.get(page) as { product: Run[]; floor: Run[]; nginx: Run[]; productNginx: Run[] };
+    const ratio = (of: "floor" | "nginx", field: "rps" | "cpu", who: "product" | "productNginx" = "product") =>
+      round(median(measured[who].map((run, index) => run[field] / (measured[of][index] as Run)[field])));
     const med = (name: keyof typeof measured, field: "rps" | "cpu") => median(measured[name].map((run) => run[field]));
     rows.push([
       page.startsWith("/assets/") ? "a hashed script" : page,
@@ -129,11 +144,14 @@ try {
       ratio("floor", "cpu"),
       ratio("nginx", "rps"),
       ratio("nginx", "cpu"),
+      round(med("productNginx", "rps"), 0),
+      ratio("nginx", "rps", "productNginx"),
+      ratio("nginx", "cpu", "productNginx"),
     ]);
   }
   recordSection("staticPages", {
-    title: `Static pages: the product vs a bare Fastify floor and nginx, same gzip bytes, ${ROUNDS} rounds of ${SECONDS} s, each round over every path and contestant, 50 connections`,
-    goal: "product ≥ 0.85× the Fastify floor's req/s and ≤ 1.2× its CPU per request (medians of the per-round ratios)",
+    title: `Static pages: the product vs a bare Fastify floor and nginx, and the product's own nginx configuration vs nginx, same gzip bytes, ${ROUNDS} rounds of ${SECONDS} s, each round over every path and contestant, 50 connections`,
+    goal: "product ≥ 0.85× the Fastify floor's req/s and ≤ 1.2× its CPU per request; the product's nginx configuration ≥ 0.9× bare nginx's req/s (medians of the per-round ratios)",
     columns: [
       "path",
       "product req/s",
@@ -146,11 +164,15 @@ try {
       "CPU/req ÷ floor",
       "req/s ÷ nginx",
       "CPU/req ÷ nginx",
+      "product's nginx req/s",
+      "product's nginx req/s ÷ nginx",
+      "product's nginx CPU/req ÷ nginx",
     ],
     rows,
     notes: [
       "Fastify floor: one bare Fastify 5 process, no logger, no hooks, one route per path sending the bytes and headers the product sent (security headers included).",
       "nginx: 1 worker, gzip_static, access log off; product: one Node process, log level warn, request metrics on.",
+      "product's nginx: deploy/nginx/kestrel.conf with the build's generated locations (every header the product sends, the copy chosen by a map of Accept-Encoding), 1 worker, access log off, plain HTTP on loopback like the bare nginx.",
       `wrk (1 thread) shares the 2 cores with the server it loads; req/s columns are medians over the rounds, after a ${WARM_UP_SECONDS} s warm-up of each contestant on every path before the first round.`,
     ],
   });
@@ -158,4 +180,5 @@ try {
   floor.kill();
   await product.stop();
   spawnSync("nginx", ["-p", dir, "-c", conf, "-s", "quit"]);
+  spawnSync("nginx", ["-p", shippedDir, "-c", shippedConf, "-s", "quit"]);
 }

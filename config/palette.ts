@@ -200,6 +200,9 @@ const PAIRINGS: Array<{ text: PaletteColor | "white" | "white/70"; on: PaletteCo
     (["sand-50", "surface", "sand-100"] as const).map((on) => ({ text, on, needs: 4.5 })),
   ),
   { text: "ink-900", on: "sand-200", needs: 4.5 },
+  { text: "ink-700", on: "sand-200", needs: 4.5 },
+  // A chosen item turned over (the platform choice): the page's colour on the text's, in both schemes.
+  { text: "sand-50", on: "ink-900", needs: 4.5 },
   { text: "ink-900", on: "ink-100", needs: 4.5 },
   { text: "ink-900", on: "brand-100", needs: 4.5 },
   { text: "ink-800", on: "brand-100", needs: 4.5 },

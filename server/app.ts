@@ -15,6 +15,7 @@ import { jobRunner } from "./jobs/runner.ts";
 import { sweepJob } from "./jobs/sweep.ts";
 import { answerClientError } from "./plugins/client-errors.ts";
 import { errorHandling } from "./plugins/errors.ts";
+import { memberArea } from "./plugins/member-area.ts";
 import { metricsRoute, observability } from "./plugins/observability.ts";
 import { openApi } from "./plugins/openapi.ts";
 import { requestGuards } from "./plugins/request-guards.ts";
@@ -30,6 +31,7 @@ import { accountRoutes } from "./routes/api/accounts.ts";
 import { consoleRoutes } from "./routes/api/admin/index.ts";
 import { contactRoutes } from "./routes/api/contact.ts";
 import { guideReportRoutes } from "./routes/api/guide-reports.ts";
+import { marketRoutes } from "./routes/api/market.ts";
 import { payoutRoutes } from "./routes/api/payouts.ts";
 import { priceRoutes } from "./routes/api/price.ts";
 import { rewardRoutes } from "./routes/api/rewards.ts";
@@ -46,6 +48,7 @@ import { smtpForwarder } from "./services/contact.ts";
 import { fairnessRulesFrom } from "./services/fairness/rules.ts";
 import { limitBlocks } from "./services/limit-blocks.ts";
 import { createMailer, type Mailer, mailTransportFrom } from "./services/mail/mailer.ts";
+import { marketDepsFrom } from "./services/market/settings.ts";
 import { signatureVerifierFor } from "./services/payouts/chain.ts";
 import { reconcileDepsFrom } from "./services/payouts/settings.ts";
 import { PriceCache } from "./services/price/price-cache.ts";
@@ -217,6 +220,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     rateLimiter,
     failuresPerAccount: loginLimits.failuresPerAccount,
   };
+  await app.register(memberArea, { secret, clock });
   await app.register(healthRoutes, { database: deps.database });
   await app.register(wellKnownRoutes, { site, clock });
   if (deps.serveMetrics !== false && env.METRICS_TOKEN) await app.register(metricsRoute, { token: env.METRICS_TOKEN });
@@ -237,7 +241,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await app.register(accountRecoveryRoutes, {
     deps: accountDeps,
-    secret,
     slug: site.token.slug,
     rateLimiter,
     background,
@@ -246,7 +249,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await app.register(accountSettingsRoutes, {
     deps: accountDeps,
-    secret,
     slug: site.token.slug,
     rateLimiter,
     resendsPerMember: { max: 3, windowMs: 60 * MINUTE_MS },
@@ -261,12 +263,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   // Only when mail really stays here: with a mail server the queue holds live links to members' accounts.
   if (!env.SMTP_URL) await app.register(devOutboxRoutes, { db });
-  await app.register(rewardRoutes, { site, db, clock, secret, sharedNetworkAccounts: fairness.sharedNetworkAccounts });
+  await app.register(rewardRoutes, { site, db, clock, sharedNetworkAccounts: fairness.sharedNetworkAccounts });
   await app.register(payoutRoutes, {
     site,
     db,
     clock,
-    secret,
     verifySignature: signatureVerifierFor(env.PAYOUT_RPC_URL),
     acceptRequestOrigin: env.NODE_ENV !== "production",
     minAccountAgeDays: fairness.payoutMinAccountAgeDays,
@@ -274,6 +275,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(consoleRoutes, { db, clock, site, env, secret, prices, redis: deps.redis, accounts: accountDeps, rateLimiter });
   app.addHook("onReady", async () => prices.start());
   app.addHook("onClose", async () => prices.stop());
+  await app.register(marketRoutes, {
+    site,
+    clock,
+    deps: marketDepsFrom(env, site, { db, clock }),
+    cacheSeconds: env.MARKET_CACHE_SECONDS,
+  });
   await app.register(priceRoutes, { site, prices, refreshSeconds: env.PRICE_REFRESH_SECONDS });
   await app.register(guideReportRoutes, {
     slug: site.token.slug,

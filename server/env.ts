@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import { getAddress, isAddress } from "viem";
 import { z } from "zod";
+import { DECLARED_KINDS, type DeclaredKind } from "../common/api/market.ts";
 import { describeIssues } from "../common/zod-issues.ts";
 import { defaultSiteConfig } from "../config/kestrel.ts";
 import { PLACEHOLDER_POOL_ADDRESS, PLACEHOLDER_TOKEN_ADDRESS, type SiteConfig } from "../config/site.ts";
@@ -119,6 +120,37 @@ const envSchema = z.object({
   CHAIN_INDEX_BLOCKS_PER_RUN: z.coerce.number().int().min(1).max(10_000_000).default(50_000),
   /** How often the server indexes, when CHAIN_INDEX_RPC_URL is set; 0 leaves it to `npm run admin -- chain index`. */
   CHAIN_INDEX_SECONDS: z.coerce.number().int().min(0).max(86_400).default(15),
+  /**
+   * Addresses the operator declares apart from the circulating supply, as `kind:address:label` separated by commas;
+   * kinds: treasury, reward-safe, hot-wallet, locked, burn. Shown on the home page with their balances.
+   */
+  MARKET_DECLARED_ADDRESSES: z
+    .string()
+    .default("")
+    .transform((value, context) => {
+      const declared: Array<{ kind: DeclaredKind; address: string; label: string }> = [];
+      for (const item of value
+        .split(",")
+        .map((part) => part.trim())
+        .filter(Boolean)) {
+        const [kind, address, ...label] = item.split(":");
+        if (
+          !DECLARED_KINDS.includes(kind as DeclaredKind) ||
+          !address ||
+          !isAddress(address, { strict: false }) ||
+          address !== getAddress(address) ||
+          label.join(":").trim() === ""
+        )
+          context.addIssue({
+            code: "custom",
+            message: `"${item}" must be kind:address:label, the kind one of ${DECLARED_KINDS.join(", ")}, the address with its EIP-55 checksum`,
+          });
+        else declared.push({ kind: kind as DeclaredKind, address, label: label.join(":").trim() });
+      }
+      return declared;
+    }),
+  /** How long the market figures are kept before they are read again from the index (and how long browsers may keep them). */
+  MARKET_CACHE_SECONDS: z.coerce.number().int().min(1).max(3_600).default(10),
   /** Emails waiting for a retry are sent this often. */
   MAIL_RETRY_SECONDS: z.coerce.number().int().min(5).max(3_600).default(30),
   /** Hot-wallet sending (`payouts send`): the key, or a keystore file and its password. Never logged. */

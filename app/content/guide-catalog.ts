@@ -23,9 +23,8 @@ const frontmatterSchema = z.object({
   platform: z.enum(["browser", "mobile", "tips"]),
   order: z.number().int().min(1),
   task: z.string().regex(/^[a-z0-9-]+$/),
-  /** When the steps were last checked against the wallet, and what they were checked against ("MetaMask 12.14 extension"). */
-  reviewed: z.iso.date(),
-  reviewedWith: z.string().min(3).max(80),
+  /** When the steps were last checked against MetaMask; the versions come from content/guides/metamask-labels.yaml. */
+  checked: z.iso.date(),
   /** steps: each `## ` is a numbered step; sections: an explainer whose `## ` headings are topics, not steps. */
   layout: z.enum(["steps", "sections"]).default("steps"),
   /** Ids of the answers from content/troubleshooting.md shown at the end of the guide. */
@@ -39,8 +38,7 @@ export type GuideEntry = {
   order: number;
   title: string;
   description: string;
-  reviewed: string;
-  reviewedWith: string;
+  checked: string;
   layout: "steps" | "sections";
   troubleshooting: string[];
   /** Relative to content/guides. */
@@ -88,8 +86,7 @@ export function guideCatalog(site: SiteConfig): GuideEntry[] {
           order: parsed.data.order,
           title: parsed.data.title,
           description: parsed.data.description,
-          reviewed: parsed.data.reviewed,
-          reviewedWith: parsed.data.reviewedWith,
+          checked: parsed.data.checked,
           layout: parsed.data.layout,
           troubleshooting: parsed.data.troubleshooting,
           file,

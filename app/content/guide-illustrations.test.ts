@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { Resvg } from "@resvg/resvg-js";
 import { describe, expect, it } from "vitest";
-import { guideIllustration, SCREENSHOT_DIR } from "./guide-illustrations.ts";
+import { DRAWN_DIR, guideIllustration, SCREENSHOT_DIR } from "./guide-illustrations.ts";
 import type { ScreenSpec } from "./screen-spec.ts";
 
 const spec: ScreenSpec = {
@@ -24,6 +24,13 @@ describe("guideIllustration", () => {
       height: 640,
       alt: spec.alt,
     });
+  });
+
+  it("takes the drawing's own size once the build has drawn it", () => {
+    const drawn = path.join(publicDir, DRAWN_DIR, "test-only-guide-3.svg");
+    mkdirSync(path.dirname(drawn), { recursive: true });
+    writeFileSync(drawn, '<svg xmlns="http://www.w3.org/2000/svg" width="360" height="412" viewBox="0 0 360 412"></svg>');
+    expect(guideIllustration("/test-only-guide", 3, spec, publicDir)).toMatchObject({ width: 360, height: 412 });
   });
 
   it("uses an operator's screenshot named after the page and step, at its own size", () => {

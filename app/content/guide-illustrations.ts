@@ -22,13 +22,22 @@ function pngSize(file: string): { width: number; height: number } {
   return { width: header.readUInt32BE(16), height: header.readUInt32BE(20) };
 }
 
+/** A drawn screen's size, from its SVG: the drawing fits its height to the screen's items. */
+function svgSize(file: string): { width: number; height: number } | null {
+  const head = /<svg[^>]* width="(\d+)" height="(\d+)"/.exec(readFileSync(file, "utf8").slice(0, 300));
+  return head ? { width: Number(head[1]), height: Number(head[2]) } : null;
+}
+
 /**
  * The picture of step `step` (1-based) of a guide page: the operator's
- * screenshot if there is one in `publicDir`, else the drawing.
+ * screenshot if there is one in `publicDir`, else the drawing, at the size it
+ * was drawn (its frame's full size until the build has drawn it).
  */
 export function guideIllustration(pagePath: string, step: number, screen: ScreenSpec, publicDir = PUBLIC_DIR): Illustration {
   const name = illustrationName(pagePath, step);
   const screenshot = path.join(publicDir, SCREENSHOT_DIR, `${name}.png`);
   if (existsSync(screenshot)) return { src: `/${SCREENSHOT_DIR}/${name}.png`, ...pngSize(screenshot), alt: screen.alt };
-  return { src: `/${DRAWN_DIR}/${name}.svg`, ...FRAME_SIZES[screen.frame], alt: screen.alt };
+  const drawn = path.join(publicDir, DRAWN_DIR, `${name}.svg`);
+  const size = (existsSync(drawn) && svgSize(drawn)) || FRAME_SIZES[screen.frame];
+  return { src: `/${DRAWN_DIR}/${name}.svg`, ...size, alt: screen.alt };
 }

@@ -4,6 +4,7 @@ import { type GlossaryTerm, linkGlossaryTerms, loadGlossary } from "./glossary.s
 import { type GuideEntry, type GuidePlatform, guideCatalog, PLATFORM_NAMES } from "./guide-catalog.ts";
 import { parseGuide } from "./guide-document.ts";
 import { guideIllustration, type Illustration } from "./guide-illustrations.ts";
+import { loadLabels } from "./guide-labels.ts";
 import { renderMarkdown } from "./markdown.server.ts";
 import { qrSvg } from "./qr-svg.ts";
 import { guideTroubleshooting } from "./troubleshooting.ts";
@@ -17,9 +18,8 @@ export type GuidePageData = {
   platform: GuidePlatform;
   platformName: string;
   introHtml: string;
-  /** "2026-11-22" and what the steps were checked against, shown under the title. */
-  reviewed: string;
-  reviewedWith: string;
+  /** When the steps were checked, and the MetaMask versions they were checked against, shown under the title. */
+  checked: { date: string; extension: string; mobile: string };
   layout: "steps" | "sections";
   steps: Array<{ title: string; html: string; illustration: Illustration | null }>;
   /** Answers to what commonly goes wrong, from content/troubleshooting.md, as HTML: no component of its own in the page's budget. */
@@ -104,8 +104,7 @@ export async function loadGuidePage(pagePath: string): Promise<GuidePageData> {
     platform: entry.platform,
     platformName: PLATFORM_NAMES[entry.platform],
     introHtml: linkTerms(renderMarkdown(document.intro, source)),
-    reviewed: entry.reviewed,
-    reviewedWith: entry.reviewedWith,
+    checked: { date: entry.checked, ...loadLabels().versions },
     layout: entry.layout,
     steps: document.steps.map((step, index) => ({
       title: step.title,

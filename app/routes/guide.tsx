@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
     path: loaderData.path,
   });
 
-function formatReviewed(date: string): string {
+function formatChecked(date: string): string {
   return new Date(`${date}T00:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 }
 
@@ -47,8 +47,9 @@ export default function Guide({ loaderData: guide }: Route.ComponentProps) {
         </ol>
       </nav>
       <h1 className="mt-3 text-3xl font-black tracking-tight sm:text-4xl">{guide.title}</h1>
-      <p className="mt-2 text-sm text-ink-700" data-testid="guide-reviewed">
-        Reviewed on <time dateTime={guide.reviewed}>{formatReviewed(guide.reviewed)}</time> with {guide.reviewedWith}.
+      <p className="mt-2 text-sm text-ink-700" data-testid="guide-checked">
+        {`Checked against MetaMask extension ${guide.checked.extension} and MetaMask Mobile ${guide.checked.mobile} on `}
+        <time dateTime={guide.checked.date}>{formatChecked(guide.checked.date)}</time>.
       </p>
       <PlatformSwitcher platforms={guide.platforms} />
       <Markdown html={guide.introHtml} className="mt-6 max-w-measure" />

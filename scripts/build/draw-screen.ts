@@ -267,6 +267,34 @@ function browserChrome(width: number, height: number, url: string): string {
 <rect x="84" y="11" width="${width - 110}" height="24" rx="12" fill="#ffffff"/>${textLines([shownUrl.length > 70 ? `${shownUrl.slice(0, 69)}…` : shownUrl], 100, 28, 12, { fill: MUTED })}`;
 }
 
+/** Where each frame's items start, the room kept under them, and the least height the frame keeps. */
+const LAYOUT: Record<ScreenSpec["frame"], { top: number; column: number; below: number; least: number }> = {
+  phone: { top: 100, column: 292, below: 44, least: 400 },
+  browser: { top: 112, column: 420, below: 24, least: 280 },
+  dialog: { top: 92, column: 340, below: 28, least: 260 },
+  diagram: { top: 72, column: 640, below: 24, least: 240 },
+  extension: { top: 108, column: 270, below: 20, least: 340 },
+  request: { top: 146, column: 270, below: 20, least: 380 },
+};
+
+/**
+ * The drawn size of a screen: its frame's width, and the height its items
+ * need, between the frame's least and its full height, so a short screen is
+ * not drawn as a tall outline with one row in it.
+ */
+export function drawnSize(spec: ScreenSpec): { width: number; height: number } {
+  const { width, height: full } = FRAME_SIZES[spec.frame];
+  const { top, column, below, least } = LAYOUT[spec.frame];
+  // Measuring draws every item once more: what it finds is found again by the real drawing.
+  const kept = problems;
+  problems = [];
+  const items = spec.items.filter((item) => item.kind !== "toast");
+  const used = items.reduce((sum, item) => sum + drawItem(item, 0, 0, column, { mark: INK, text: INK }).height + 8, 0);
+  const toast = spec.items.some((item) => item.kind === "toast") ? 64 : 0;
+  problems = kept;
+  return { width, height: Math.min(full, Math.max(least, Math.ceil(top + used + toast + below))) };
+}
+
 /** The drawing of one screen, and what did not fit in it (empty when everything shows whole). */
 export function drawScreenChecked(spec: ScreenSpec, accent: Accent): { svg: string; problems: string[] } {
   problems = [];
@@ -289,7 +317,7 @@ function pageBehind(panelX: number): string {
 }
 
 function drawFrame(spec: ScreenSpec, accent: Accent): string {
-  const { width, height } = FRAME_SIZES[spec.frame];
+  const { width, height } = drawnSize(spec);
   let body: string;
   if (spec.frame === "phone") {
     body = `<rect x="1" y="1" width="${width - 2}" height="${height - 2}" rx="40" fill="#111827"/>

@@ -83,6 +83,8 @@ const ENDPOINTS: Endpoint[] = [
     access: "admin",
   },
   { method: "POST", url: "/api/admin/members/1/resend-verification", body: { reason: "asked" }, access: "console" },
+  { method: "GET", url: "/api/admin/waitlist", access: "console" },
+  { method: "POST", url: "/api/admin/waitlist/announce", body: { reason: "sign-ups open" }, access: "admin" },
 ];
 
 /** A six-digit code the app does not show now, nor one step either side. */

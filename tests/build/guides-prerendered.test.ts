@@ -5,6 +5,7 @@ import path from "node:path";
 import { Resvg } from "@resvg/resvg-js";
 import { describe, expect, it } from "vitest";
 import { guideCatalog } from "../../app/content/guide-catalog.ts";
+import { loadLabels } from "../../app/content/guide-labels.ts";
 import { EXAMPLE_RECIPIENT, EXAMPLE_TOKENS, paymentRequestUri } from "../../common/payment-request.ts";
 import { useTestApp } from "../helpers/test-app.ts";
 
@@ -61,10 +62,13 @@ describe("guide pages as served", () => {
     expect(scan.status).toBe(4);
   });
 
-  it("tells the reader who reviewed each guide, and when, from its frontmatter", async () => {
+  it("names on each guide the MetaMask versions it was checked against, and when", async () => {
+    const { versions } = loadLabels();
     for (const guide of guideCatalog(t.site)) {
       const html = withoutScripts((await t.app.inject({ method: "GET", url: guide.path })).body);
-      expect(html, guide.path).toMatch(new RegExp(`Reviewed on <time dateTime="${guide.reviewed}">`));
+      expect(html, guide.path).toContain(
+        `Checked against MetaMask extension ${versions.extension} and MetaMask Mobile ${versions.mobile} on <time dateTime="${guide.checked}">`,
+      );
     }
   });
 });

@@ -1,5 +1,7 @@
 import type { Page } from "@playwright/test";
 import { COLOR_SCHEME_KEY } from "../../app/lib/color-scheme.ts";
+import { derivePalette } from "../../config/palette.ts";
+import { loadSiteConfig } from "../../config/site.ts";
 import { signedInUser } from "./support/accounts.ts";
 import { expect, expectAccessible, test } from "./support/test.ts";
 
@@ -84,5 +86,18 @@ test.describe("the dark-mode toggle", () => {
     });
     await page.goto("/browser-import-token");
     expect(await page.evaluate(() => (window as unknown as { schemeAtBody: string }).schemeAtBody)).toBe("dark");
+  });
+});
+
+test.describe("without scripts", () => {
+  test.use({ javaScriptEnabled: false, colorScheme: "dark" });
+
+  test("the system's dark scheme still applies, and the toggle, which could do nothing, is hidden", async ({ page }) => {
+    await page.goto("/browser-import-token");
+    const dark = derivePalette(loadSiteConfig().site.colors, "dark")["sand-50"];
+    const rgb = [1, 3, 5].map((at) => Number.parseInt(dark.slice(at, at + 2), 16)).join(", ");
+    await expect(page.locator("body")).toHaveCSS("background-color", `rgb(${rgb})`);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Dark mode" })).toBeHidden();
   });
 });

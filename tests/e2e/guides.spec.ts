@@ -47,7 +47,7 @@ const required: Record<string, RegExp[]> = {
   [`/ios-send-${slug}-qr`]: [/scan/i, /every few seconds/, /Never send .* to the public token address/],
   "/android-send-specific-address": [/paste/i, /Transaction submitted/, /Never send .* to the public token address/],
   "/ios-send-specific-address": [/Never send .* to the public token address/],
-  [`/ios-receive-${slug}-qr`]: [/never the public token address/],
+  [`/ios-receive-${slug}-qr`]: [/only your own wallet address/, /never put .* contract address/i],
   "/browser-import-token": [new RegExp(address), /decimals/i],
   "/android-import-token": [new RegExp(address)],
   "/ios-import-token": [new RegExp(address)],
@@ -75,7 +75,7 @@ const required: Record<string, RegExp[]> = {
     /no quote/,
     new RegExp(escapeRegExp(swapUrl(site))),
   ],
-  [`/android-receive-${slug}-qr`]: [/QR code/, /payment request/i, /never the public token address/],
+  [`/android-receive-${slug}-qr`]: [/QR code/, /payment request/i, /only your own wallet address/, /never put .* contract address/i],
   [`/browser-buy-${slug}`]: [
     /every few seconds/,
     /not listed on major centralized exchanges/,
@@ -94,7 +94,7 @@ const required: Record<string, RegExp[]> = {
     /price difference/,
   ],
   [`/browser-send-${slug}`]: [/paste/i, /every few seconds/, /address-poisoning/, /Never send .* to the public token address/],
-  [`/browser-receive-${slug}`]: [/QR code/, /Copy address/, /never the public token address/],
+  [`/browser-receive-${slug}`]: [/QR code/, /Copy address/, /only your own wallet address/, /never put .* contract address/i],
   "/guides-revoke-approvals": [
     new RegExp(escapeRegExp(`${site.explorer.baseUrl}/tokenapprovalchecker`)),
     /not the same as revoking/,
@@ -154,7 +154,7 @@ test.describe("wallet guides", () => {
     for (const summary of await page.locator("summary").all()) {
       if ((await summary.locator("..").getAttribute("open")) === null) await summary.click();
     }
-    for (const guide of guides) await expect(page.locator(`a[href="${guide.path}"]`)).toBeVisible();
+    for (const guide of guides) await expect(page.locator(`details a[href="${guide.path}"]`)).toBeVisible();
     await expectAccessible(page);
   });
 
@@ -174,7 +174,9 @@ test.describe("wallet guides", () => {
       const response = await page.goto(guide.path);
       expect(response?.status()).toBe(200);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(guide.title);
-      await expect(page.getByTestId("guide-reviewed")).toContainText(/^Reviewed on \d{1,2} \w+ \d{4} with .+\.$/);
+      await expect(page.getByTestId("guide-checked")).toHaveText(
+        /^Checked against MetaMask extension 13\.\d+\.\d+ and MetaMask Mobile 7\.\d+\.\d+ on \d{1,2} \w+ \d{4}\.$/,
+      );
       if (guide.layout === "steps") {
         const steps = page.locator("article > ol > li");
         expect(await steps.count()).toBeGreaterThan(0);

@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { request as plainRequest } from "node:http";
 import { request } from "node:https";
 import os from "node:os";
@@ -10,6 +10,7 @@ import { loadSiteConfig } from "../../config/site.ts";
 import { listFiles } from "../../server/list-files.ts";
 import { SECURITY_HEADERS } from "../../server/plugins/security-headers.ts";
 import { freePort, type ServerProcess, startServer } from "../support/server-process.ts";
+import { writeShippedNginx } from "../support/shipped-nginx.ts";
 
 const APP = loadSiteConfig().token.slug;
 
@@ -67,7 +68,7 @@ function https(port: number, pathname: string, headers: Record<string, string> =
 
 describe("the shipped nginx configuration", () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), "kestrel-nginx-"));
-  const mainConf = path.join(dir, "nginx.conf");
+  let mainConf = "";
   let app: ServerProcess;
   let httpsPort = 0;
   let httpPort = 0;
@@ -75,56 +76,7 @@ describe("the shipped nginx configuration", () => {
   beforeAll(async () => {
     app = await startServer({ PGLITE_DIR: path.join(dir, "pglite"), TRUST_PROXY: "127.0.0.1" });
     [httpsPort, httpPort] = [await freePort(), await freePort()];
-    execFileSync(
-      "openssl",
-      [
-        "req",
-        "-x509",
-        "-newkey",
-        "rsa:2048",
-        "-nodes",
-        "-days",
-        "1",
-        "-subj",
-        "/CN=kestrel.example",
-        "-keyout",
-        path.join(dir, "key.pem"),
-        "-out",
-        path.join(dir, "cert.pem"),
-      ],
-      {
-        stdio: "ignore",
-      },
-    );
-    // Only what differs on a test machine changes: certificate paths, ports, and the one upstream instance.
-    const site = readFileSync("deploy/nginx/kestrel.conf", "utf8")
-      .replace("/etc/letsencrypt/live/kestrel.example/fullchain.pem", path.join(dir, "cert.pem"))
-      .replace("/etc/letsencrypt/live/kestrel.example/privkey.pem", path.join(dir, "key.pem"))
-      .replace(/ {4}server 127\.0\.0\.1:3000[^\n]*\n {4}server 127\.0\.0\.1:3001[^\n]*\n/, `    server 127.0.0.1:${app.port};\n`)
-      .replace("listen 443 ssl http2;", `listen 127.0.0.1:${httpsPort} ssl http2;`)
-      .replace("listen [::]:443 ssl http2;", "")
-      .replace("listen 80;", `listen 127.0.0.1:${httpPort};`)
-      .replace("listen [::]:80;", "")
-      // The build this suite tests, where a host keeps it in /srv/kestrel/build.
-      .replaceAll("/srv/kestrel/build", path.resolve("build"));
-    writeFileSync(path.join(dir, "kestrel.conf"), site);
-    for (const temp of ["body", "proxy", "fastcgi", "uwsgi", "scgi"]) mkdirSync(path.join(dir, temp));
-    writeFileSync(
-      mainConf,
-      `pid ${dir}/nginx.pid;
-error_log ${dir}/error.log;
-events {}
-http {
-  access_log ${dir}/access.log;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  include ${dir}/kestrel.conf;
-}
-`,
-    );
+    mainConf = writeShippedNginx(dir, { appPort: app.port, sitePort: httpsPort, redirectPort: httpPort });
   });
 
   afterAll(async () => {

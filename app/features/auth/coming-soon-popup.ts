@@ -79,7 +79,7 @@ export function showComingSoon(opener: HTMLElement | null): void {
     "section",
     {
       tabIndex: -1,
-      className: "pointer-events-auto w-full max-w-md rounded-2xl border border-sand-200 bg-white p-5 text-ink-900 shadow-2xl",
+      className: "pointer-events-auto w-full max-w-md rounded-2xl border border-sand-200 bg-surface p-5 text-ink-900 shadow-2xl",
     },
     element("div", { className: "flex items-start justify-between gap-4" }, alert, dismiss),
     element(

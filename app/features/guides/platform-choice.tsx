@@ -21,7 +21,7 @@ export function PlatformChoice({ className = "" }: { className?: string }) {
             <a
               href={`#${platform}-guides`}
               data-platform={platform}
-              className="inline-flex min-h-11 items-center rounded-full border-2 border-ink-900 px-5 py-2 font-semibold text-ink-900 hover:bg-sand-100 aria-[current=true]:bg-ink-900 aria-[current=true]:text-white"
+              className="inline-flex min-h-11 items-center rounded-full border-2 border-ink-900 px-5 py-2 font-semibold text-ink-900 hover:bg-sand-100 aria-[current=true]:bg-ink-900 aria-[current=true]:text-sand-50"
             >
               {PLATFORM_CHOICE_TEXT.names[platform]}
             </a>

@@ -70,8 +70,9 @@ export function showPlatform(root: ParentNode, platform: ChosenPlatform): void {
 }
 
 /**
- * The platform choice's behaviour: open the preferred platform on arrival,
- * and remember a choice made with a link or by opening a platform's list.
+ * The platform choice's behaviour: open the preferred platform on arrival and
+ * when the address's `#` names one, and remember a choice made with a link or
+ * by opening a platform's list.
  * Without it (no JavaScript) the links still lead to each list, which the
  * browser opens as the target of the address's `#`. Returns the clean-up.
  */
@@ -92,11 +93,18 @@ export function bindPlatformChoice(root: Document): () => void {
     const section = event.target as HTMLDetailsElement;
     if (section.open && isChosenPlatform(section.dataset.platform)) storePlatform(section.dataset.platform);
   };
+  // A link to /how-to#ios from the same page changes only the address's `#`.
+  const onHashChange = () => {
+    const platform = platformFromHash(window.location.hash);
+    if (platform) showPlatform(root, platform);
+  };
   const sections = [...root.querySelectorAll<HTMLDetailsElement>("details[data-platform]")];
   choice.addEventListener("click", onClick);
   for (const section of sections) section.addEventListener("toggle", onToggle);
+  window.addEventListener("hashchange", onHashChange);
   return () => {
     choice.removeEventListener("click", onClick);
     for (const section of sections) section.removeEventListener("toggle", onToggle);
+    window.removeEventListener("hashchange", onHashChange);
   };
 }

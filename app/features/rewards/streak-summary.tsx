@@ -8,7 +8,7 @@ const dayLook: Record<StreakData["week"][number]["state"], { label: string; mark
   claimed: { label: "claimed", mark: "✓", className: "bg-brand-600 text-white" },
   frozen: { label: "covered by a freeze", mark: "❄", className: "bg-ink-100 text-ink-900 ring-2 ring-ink-700" },
   missed: { label: "no claim", mark: "", className: "bg-sand-200 text-ink-700" },
-  open: { label: "today, not claimed yet", mark: "", className: "border-2 border-dashed border-brand-600 bg-white text-ink-900" },
+  open: { label: "today, not claimed yet", mark: "", className: "border-2 border-dashed border-brand-600 bg-surface text-ink-900" },
 };
 
 export const dayCount = (days: number) => `${days} ${days === 1 ? "day" : "days"}`;

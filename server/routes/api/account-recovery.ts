@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { normalizeEmail } from "../../../common/account-rules.ts";
 import {
@@ -9,20 +9,17 @@ import {
   resetPasswordBody,
   verifyEmailBody,
 } from "../../../common/api/account.ts";
-import type { CsrfPage } from "../../../common/api/accounts.ts";
-import { errorReply, FORM_EXPIRED, successReply } from "../../../common/api/fields.ts";
+import { errorReply, successReply } from "../../../common/api/fields.ts";
 import type { AccountDeps } from "../../services/accounts/account-deps.ts";
 import { LINK_EXPIRED } from "../../services/accounts/email-tokens.ts";
 import { PASSWORD_RESET, RESET_REQUESTED, resetPassword, sendPasswordResetEmail } from "../../services/accounts/password-reset.ts";
 import { cancelEmailChange, confirmEmailChange, verifyEmail } from "../../services/accounts/verification.ts";
 import type { BackgroundWork } from "../../services/background-work.ts";
-import { verifyCsrfToken } from "../../services/csrf.ts";
 import { rateLimitClientOf } from "../../services/fairness/networks.ts";
 import type { Limit, RateLimiter } from "../../services/rate-limit.ts";
 
 export type AccountRecoveryOptions = {
   deps: AccountDeps;
-  secret: string;
   slug: string;
   rateLimiter: RateLimiter;
   background: BackgroundWork;
@@ -34,17 +31,15 @@ export const TOO_MANY_RESETS = "Too many password reset requests. Please wait an
 
 /** The links sent by email, and the forgotten password: open to visitors who are not signed in. */
 export async function accountRecoveryRoutes(fastify: FastifyInstance, options: AccountRecoveryOptions) {
-  const { deps, secret, slug, rateLimiter, background, resetsPerIp, resetsPerAddress } = options;
+  const { deps, slug, rateLimiter, background, resetsPerIp, resetsPerAddress } = options;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-
-  async function csrfValid(request: FastifyRequest, reply: FastifyReply, token: string, page: CsrfPage): Promise<boolean> {
-    const binding = await app.sessions.csrfBinding(request, reply, { create: false });
-    return verifyCsrfToken(secret, token, page, binding, deps.clock.now());
-  }
 
   app.post(
     "/api/verify-email",
-    { config: { stateChanging: true }, schema: { body: verifyEmailBody(slug), response: { 200: successReply, "4xx": errorReply } } },
+    {
+      config: { stateChanging: true, public: "the emailed link's single-use token is the proof; no form, no session" },
+      schema: { body: verifyEmailBody(slug), response: { 200: successReply, "4xx": errorReply } },
+    },
     async (request, reply) => {
       // One page serves both links: the first address's confirmation, and a new address's.
       const verified = await verifyEmail(deps, request.body.token);
@@ -66,10 +61,12 @@ export async function accountRecoveryRoutes(fastify: FastifyInstance, options: A
 
   app.post(
     "/api/forgot-password",
-    { config: { stateChanging: true }, schema: { body: forgotPasswordBody(slug), response: { 200: successReply, "4xx": errorReply } } },
+    {
+      config: { stateChanging: true, csrf: "forgot-password" },
+      schema: { body: forgotPasswordBody(slug), response: { 200: successReply, "4xx": errorReply } },
+    },
     async (request, reply) => {
       const body = request.body;
-      if (!(await csrfValid(request, reply, body.csrfToken, "forgot-password"))) return reply.code(403).send({ err_msg: FORM_EXPIRED });
       const [fromIp, forAddress] = await Promise.all([
         rateLimiter.hit(`reset:ip:${rateLimitClientOf(request.ip)}`, resetsPerIp.windowMs),
         rateLimiter.hit(`reset:address:${normalizeEmail(body.username)}`, resetsPerAddress.windowMs),
@@ -83,10 +80,12 @@ export async function accountRecoveryRoutes(fastify: FastifyInstance, options: A
 
   app.post(
     "/api/reset-password",
-    { config: { stateChanging: true }, schema: { body: resetPasswordBody(slug), response: { 200: successReply, "4xx": errorReply } } },
+    {
+      config: { stateChanging: true, csrf: "reset-password" },
+      schema: { body: resetPasswordBody(slug), response: { 200: successReply, "4xx": errorReply } },
+    },
     async (request, reply) => {
       const body = request.body;
-      if (!(await csrfValid(request, reply, body.csrfToken, "reset-password"))) return reply.code(403).send({ err_msg: FORM_EXPIRED });
       const result = await resetPassword(deps, { token: body.token, password: body.password, password2: body.password2, ip: request.ip });
       if (!result.ok) return reply.code(400).send({ err_msg: result.message });
       // The reset ended every session, this browser's too.

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   accountActionBody,
@@ -10,18 +10,16 @@ import {
   sessionsReply,
 } from "../../../common/api/account.ts";
 import { NOT_LOGGED_IN } from "../../../common/api/accounts.ts";
-import { appQuery, errorReply, FORM_EXPIRED, successReply } from "../../../common/api/fields.ts";
+import { appQuery, errorReply, successReply } from "../../../common/api/fields.ts";
 import type { AccountDeps } from "../../services/accounts/account-deps.ts";
 import { memberEmail } from "../../services/accounts/member-email.ts";
 import { listMemberSessions, revokeMemberSession, revokeOtherSessions } from "../../services/accounts/member-sessions.ts";
 import { changePassword, deleteAccount, requestEmailChange, type SettingsResult } from "../../services/accounts/settings.ts";
 import { sendVerificationEmail } from "../../services/accounts/verification.ts";
-import { verifyCsrfToken } from "../../services/csrf.ts";
 import { networkOf } from "../../services/fairness/networks.ts";
 import type { Limit, RateLimiter } from "../../services/rate-limit.ts";
-import { guardMemberArea } from "./rewards.ts";
 
-export type AccountSettingsOptions = { deps: AccountDeps; secret: string; slug: string; rateLimiter: RateLimiter; resendsPerMember: Limit };
+export type AccountSettingsOptions = { deps: AccountDeps; slug: string; rateLimiter: RateLimiter; resendsPerMember: Limit };
 
 export const VERIFICATION_SENT = "We sent you a new link. Open it to confirm your email address.";
 export const TOO_MANY_RESENDS = "We already sent you several links. Please check your inbox and spam folder, or try again in an hour.";
@@ -31,9 +29,8 @@ export const OTHERS_ENDED = "Every other session is signed out.";
 /** The signed-in member's own account: resend the confirmation, password, email, sessions, deletion. */
 export async function accountSettingsRoutes(
   fastify: FastifyInstance,
-  { deps, secret, slug, rateLimiter, resendsPerMember }: AccountSettingsOptions,
+  { deps, slug, rateLimiter, resendsPerMember }: AccountSettingsOptions,
 ) {
-  guardMemberArea(fastify);
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   /** A wrong current password is 400; past the account's login limit, 429 as at the login form. */
@@ -42,16 +39,13 @@ export async function accountSettingsRoutes(
     return reply.code(429).header("retry-after", String(result.retryAfterSeconds)).send({ err_msg: result.message });
   }
 
-  async function csrfValid(request: FastifyRequest, reply: FastifyReply, token: string): Promise<boolean> {
-    const binding = await app.sessions.csrfBinding(request, reply, { create: false });
-    return verifyCsrfToken(secret, token, "account", binding, deps.clock.now());
-  }
-
   app.post(
     "/api/resend-verification",
-    { config: { stateChanging: true }, schema: { body: accountActionBody(slug), response: { 200: successReply, "4xx": errorReply } } },
+    {
+      config: { stateChanging: true, member: true, csrf: "account" },
+      schema: { body: accountActionBody(slug), response: { 200: successReply, "4xx": errorReply } },
+    },
     async (request, reply) => {
-      if (!(await csrfValid(request, reply, request.body.csrfToken))) return reply.code(403).send({ err_msg: FORM_EXPIRED });
       const sent = await rateLimiter.hit(`resend-verification:${request.userId}`, resendsPerMember.windowMs);
       if (sent > resendsPerMember.max) return reply.code(429).send({ err_msg: TOO_MANY_RESENDS });
       await sendVerificationEmail(deps, request.userId);
@@ -61,10 +55,12 @@ export async function accountSettingsRoutes(
 
   app.post(
     "/api/change-password",
-    { config: { stateChanging: true }, schema: { body: changePasswordBody(slug), response: { 200: successReply, "4xx": errorReply } } },
+    {
+      config: { stateChanging: true, member: true, csrf: "account" },
+      schema: { body: changePasswordBody(slug), response: { 200: successReply, "4xx": errorReply } },
+    },
     async (request, reply) => {
       const body = request.body;
-      if (!(await csrfValid(request, reply, body.csrfToken))) return reply.code(403).send({ err_msg: FORM_EXPIRED });
       const result = await changePassword(deps, {
         userId: request.userId,
         sessionIdHash: request.sessionIdHash,
@@ -81,10 +77,12 @@ export async function accountSettingsRoutes(
 
   app.post(
     "/api/change-email",
-    { config: { stateChanging: true }, schema: { body: changeEmailBody(slug), response: { 200: successReply, "4xx": errorReply } } },
+    {
+      config: { stateChanging: true, member: true, csrf: "account" },
+      schema: { body: changeEmailBody(slug), response: { 200: successReply, "4xx": errorReply } },
+    },
     async (request, reply) => {
       const body = request.body;
-      if (!(await csrfValid(request, reply, body.csrfToken))) return reply.code(403).send({ err_msg: FORM_EXPIRED });
       const result = await requestEmailChange(deps, {
         userId: request.userId,
         password: body.password,
@@ -98,7 +96,7 @@ export async function accountSettingsRoutes(
 
   app.get(
     "/api/sessions",
-    { schema: { querystring: appQuery(slug), response: { 200: sessionsReply, "4xx": errorReply } } },
+    { config: { member: true }, schema: { querystring: appQuery(slug), response: { 200: sessionsReply, "4xx": errorReply } } },
     async (request) => {
       const here = networkOf(request.ip);
       return {
@@ -117,7 +115,7 @@ export async function accountSettingsRoutes(
 
   app.get(
     "/api/account",
-    { schema: { querystring: appQuery(slug), response: { 200: accountEmailReply, "4xx": errorReply } } },
+    { config: { member: true }, schema: { querystring: appQuery(slug), response: { 200: accountEmailReply, "4xx": errorReply } } },
     async (request, reply) => {
       const member = await memberEmail(deps.db, request.userId);
       if (!member) return reply.code(403).send({ err_msg: NOT_LOGGED_IN });
@@ -128,11 +126,10 @@ export async function accountSettingsRoutes(
   app.delete(
     "/api/sessions/:id",
     {
-      config: { stateChanging: true },
+      config: { stateChanging: true, member: true, csrf: "account" },
       schema: { params: sessionIdParams, body: accountActionBody(slug), response: { 200: successReply, "4xx": errorReply } },
     },
     async (request, reply) => {
-      if (!(await csrfValid(request, reply, request.body.csrfToken))) return reply.code(403).send({ err_msg: FORM_EXPIRED });
       if (!(await revokeMemberSession(deps.db, request.userId, request.params.id)))
         return reply.code(404).send({ err_msg: "That session is already signed out." });
       app.sessions.forgetMember(request.userId);
@@ -142,9 +139,11 @@ export async function accountSettingsRoutes(
 
   app.post(
     "/api/sessions/revoke-others",
-    { config: { stateChanging: true }, schema: { body: accountActionBody(slug), response: { 200: successReply, "4xx": errorReply } } },
-    async (request, reply) => {
-      if (!(await csrfValid(request, reply, request.body.csrfToken))) return reply.code(403).send({ err_msg: FORM_EXPIRED });
+    {
+      config: { stateChanging: true, member: true, csrf: "account" },
+      schema: { body: accountActionBody(slug), response: { 200: successReply, "4xx": errorReply } },
+    },
+    async (request) => {
       await revokeOtherSessions(deps.db, request.userId, request.sessionIdHash);
       app.sessions.forgetMember(request.userId);
       return { suc_msg: OTHERS_ENDED };
@@ -153,10 +152,12 @@ export async function accountSettingsRoutes(
 
   app.post(
     "/api/delete-account",
-    { config: { stateChanging: true }, schema: { body: deleteAccountBody(slug), response: { 200: successReply, "4xx": errorReply } } },
+    {
+      config: { stateChanging: true, member: true, csrf: "account" },
+      schema: { body: deleteAccountBody(slug), response: { 200: successReply, "4xx": errorReply } },
+    },
     async (request, reply) => {
       const body = request.body;
-      if (!(await csrfValid(request, reply, body.csrfToken))) return reply.code(403).send({ err_msg: FORM_EXPIRED });
       const result = await deleteAccount(deps, { userId: request.userId, password: body.password, ip: request.ip });
       if (!result.ok) return refuse(reply, result);
       app.sessions.forgetMember(request.userId);

@@ -37,6 +37,7 @@ export async function contactRoutes(app: FastifyInstance, { site, db, clock, rat
     "/api/contact",
     {
       bodyLimit: 32 * 1024,
+      config: { public: "the contact form provider's API: anyone may write, with the site's access key, limited per network" },
       schema: {
         consumes: ["multipart/form-data", "application/x-www-form-urlencoded"],
         body: contactSubmission,

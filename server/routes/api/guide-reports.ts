@@ -9,7 +9,7 @@ export async function guideReportRoutes(fastify: FastifyInstance, { deps, slug }
   fastify.withTypeProvider<ZodTypeProvider>().post(
     "/api/guide-reports",
     {
-      config: { stateChanging: true },
+      config: { stateChanging: true, public: "an anonymous report about a public page, limited per network" },
       bodyLimit: 16 * 1024,
       schema: { body: guideReportBody(slug), response: { 200: successReply, "4xx": errorReply } },
     },

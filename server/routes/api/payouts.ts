@@ -1,6 +1,6 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { appQuery, errorReply, FORM_EXPIRED, successReply } from "../../../common/api/fields.ts";
+import { appQuery, errorReply, successReply } from "../../../common/api/fields.ts";
 import {
   APPEAL_SENT,
   appealBody,
@@ -18,18 +18,15 @@ import {
 import type { SiteConfig } from "../../../config/site.ts";
 import type { Clock } from "../../clock.ts";
 import type { Database } from "../../db/client.ts";
-import { verifyCsrfToken } from "../../services/csrf.ts";
 import { appealReview, reviewStatesFor } from "../../services/fairness/payout-review.ts";
 import { cancelPayout, type PayoutRow, payoutsFor, requestPayout } from "../../services/payouts/requests.ts";
 import { issueSiweNonce, type SignatureVerifier, verifyWallet } from "../../services/payouts/siwe.ts";
 import { heldForPayouts, verifiedWalletOf } from "../../services/payouts/wallet.ts";
-import { guardMemberArea } from "./rewards.ts";
 
 export type PayoutRoutesOptions = {
   site: SiteConfig;
   db: Database;
   clock: Clock;
-  secret: string;
   verifySignature: SignatureVerifier;
   /** Outside production a message may also name the address the site was reached at (a dev port, the e2e server). */
   acceptRequestOrigin: boolean;
@@ -52,30 +49,26 @@ function payoutView(payout: PayoutRow, review: { appealed: boolean } | null = nu
 /** Wallet verification (Sign-In with Ethereum) and the member's transfers; behind the signed-in guard. */
 export async function payoutRoutes(
   fastify: FastifyInstance,
-  { site, db, clock, secret, verifySignature, acceptRequestOrigin, minAccountAgeDays }: PayoutRoutesOptions,
+  { site, db, clock, verifySignature, acceptRequestOrigin, minAccountAgeDays }: PayoutRoutesOptions,
 ) {
-  guardMemberArea(fastify);
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const slug = site.token.slug;
   const minimum = BigInt(site.rewards.minTransfer);
 
-  async function csrfValid(request: FastifyRequest, reply: FastifyReply, token: string): Promise<boolean> {
-    const binding = await app.sessions.csrfBinding(request, reply, { create: false });
-    return verifyCsrfToken(secret, token, "payouts", binding, clock.now());
-  }
-
   app.get(
     "/api/siwe-nonce",
-    { schema: { querystring: appQuery(slug), response: { 200: siweNonceReply, "4xx": errorReply } } },
+    { config: { member: true }, schema: { querystring: appQuery(slug), response: { 200: siweNonceReply, "4xx": errorReply } } },
     async (request) => ({ nonce: await issueSiweNonce({ db, clock }, request.sessionIdHash) }),
   );
 
   app.post(
     "/api/verify-wallet",
-    { config: { stateChanging: true }, schema: { body: verifyWalletBody(slug), response: { 200: verifyWalletReply, "4xx": errorReply } } },
+    {
+      config: { stateChanging: true, member: true, csrf: "payouts" },
+      schema: { body: verifyWalletBody(slug), response: { 200: verifyWalletReply, "4xx": errorReply } },
+    },
     async (request, reply) => {
       const body = request.body;
-      if (!(await csrfValid(request, reply, body.csrfToken))) return reply.code(403).send({ err_msg: FORM_EXPIRED });
       const result = await verifyWallet(
         { db, clock, site, verifySignature },
         {
@@ -94,7 +87,7 @@ export async function payoutRoutes(
 
   app.get(
     "/api/payouts",
-    { schema: { querystring: appQuery(slug), response: { 200: payoutsReply, "4xx": errorReply } } },
+    { config: { member: true }, schema: { querystring: appQuery(slug), response: { 200: payoutsReply, "4xx": errorReply } } },
     async (request) => {
       const [payouts, held, wallet, reviews] = await Promise.all([
         payoutsFor(db, request.userId),
@@ -114,10 +107,12 @@ export async function payoutRoutes(
 
   app.post(
     "/api/payouts",
-    { config: { stateChanging: true }, schema: { body: requestPayoutBody(slug), response: { 200: payoutReply, "4xx": errorReply } } },
+    {
+      config: { stateChanging: true, member: true, csrf: "payouts" },
+      schema: { body: requestPayoutBody(slug), response: { 200: payoutReply, "4xx": errorReply } },
+    },
     async (request, reply) => {
       const body = request.body;
-      if (!(await csrfValid(request, reply, body.csrfToken))) return reply.code(403).send({ err_msg: FORM_EXPIRED });
       const result = await requestPayout({ db, clock, minimum, minAccountAgeDays }, request.userId, BigInt(body.amount));
       if (!result.ok) return reply.code(result.status).send({ err_msg: result.message });
       request.log.info({ userId: request.userId, payoutId: result.payout.id, amount: body.amount }, "payout requested");
@@ -128,14 +123,11 @@ export async function payoutRoutes(
   app.post(
     "/api/payouts/:id/cancel",
     {
-      config: { stateChanging: true },
+      config: { stateChanging: true, member: true, csrf: "payouts" },
       schema: { params: payoutIdParams, body: cancelPayoutBody(slug), response: { 200: successReply, "4xx": errorReply } },
     },
     async (request, reply) => {
-      const body = request.body;
-      const { id } = request.params;
-      if (!(await csrfValid(request, reply, body.csrfToken))) return reply.code(403).send({ err_msg: FORM_EXPIRED });
-      const result = await cancelPayout({ db, clock }, request.userId, id);
+      const result = await cancelPayout({ db, clock }, request.userId, request.params.id);
       if (!result.ok) return reply.code(409).send({ err_msg: result.message });
       return { suc_msg: PAYOUT_CANCELLED };
     },
@@ -144,12 +136,11 @@ export async function payoutRoutes(
   app.post(
     "/api/payouts/:id/appeal",
     {
-      config: { stateChanging: true },
+      config: { stateChanging: true, member: true, csrf: "payouts" },
       schema: { params: payoutIdParams, body: appealBody(slug), response: { 200: successReply, "4xx": errorReply } },
     },
     async (request, reply) => {
       const body = request.body;
-      if (!(await csrfValid(request, reply, body.csrfToken))) return reply.code(403).send({ err_msg: FORM_EXPIRED });
       const result = await appealReview({ db, clock }, request.userId, request.params.id, body.message);
       if (!result.ok) return reply.code(409).send({ err_msg: result.message });
       request.log.info({ userId: request.userId, payoutId: request.params.id }, "payout review appealed");

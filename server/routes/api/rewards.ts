@@ -1,7 +1,7 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { NOT_LOGGED_IN } from "../../../common/api/accounts.ts";
-import { appQuery, errorReply, FORM_EXPIRED } from "../../../common/api/fields.ts";
+import { appQuery, errorReply } from "../../../common/api/fields.ts";
 import {
   ACCOUNT_ON_HOLD,
   ADDRESS_UPDATED,
@@ -17,7 +17,6 @@ import { formatCountdown } from "../../../common/countdown.ts";
 import type { SiteConfig } from "../../../config/site.ts";
 import type { Clock } from "../../clock.ts";
 import type { Database } from "../../db/client.ts";
-import { verifyCsrfToken } from "../../services/csrf.ts";
 import { networkOf } from "../../services/fairness/networks.ts";
 import { claimDailyReward, dashboardFor } from "../../services/rewards.ts";
 import { creditStreakMilestones, type Streak, streakFrom } from "../../services/streaks.ts";
@@ -40,55 +39,18 @@ export type RewardRoutesOptions = {
   site: SiteConfig;
   db: Database;
   clock: Clock;
-  secret: string;
   /** Accounts claiming from one network in a day before each is flagged. */
   sharedNetworkAccounts: number;
 };
 
-declare module "fastify" {
-  interface FastifyRequest {
-    userId: number;
-    sessionIdHash: string;
-  }
-  interface FastifyContextConfig {
-    /** The handler proves the session live inside its own statement: the guard only asks for a well-formed session cookie. */
-    sessionInStatement?: boolean;
-  }
-}
-
-/**
- * The signed-in area: one guard in front of every route of the plugin that
- * calls it; 403 without a live session. A route marked sessionInStatement
- * gets the cookie's id hash unchecked, and must answer 403 itself when its
- * statement finds no live session.
- */
-export function guardMemberArea(app: FastifyInstance): void {
-  app.decorateRequest("userId", 0);
-  app.decorateRequest("sessionIdHash", "");
-  const refuse = (reply: FastifyReply) => reply.code(403).header("cache-control", "no-store").send({ err_msg: NOT_LOGGED_IN });
-  app.addHook("onRequest", async (request: FastifyRequest, reply) => {
-    if (request.routeOptions.config.sessionInStatement) {
-      const idHash = app.sessions.cookieIdHash(request);
-      if (!idHash) return refuse(reply);
-      request.sessionIdHash = idHash;
-      return;
-    }
-    const session = await app.sessions.current(request);
-    if (!session) return refuse(reply);
-    request.userId = session.userId;
-    request.sessionIdHash = session.idHash;
-  });
-}
-
-export async function rewardRoutes(fastify: FastifyInstance, { site, db, clock, secret, sharedNetworkAccounts }: RewardRoutesOptions) {
+export async function rewardRoutes(fastify: FastifyInstance, { site, db, clock, sharedNetworkAccounts }: RewardRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const rules = site.rewards;
   const slug = site.token.slug;
-  guardMemberArea(fastify);
 
   app.get(
     "/api/dashboard",
-    { schema: { querystring: appQuery(slug), response: { 200: dashboardReply, "4xx": errorReply } } },
+    { config: { member: true }, schema: { querystring: appQuery(slug), response: { 200: dashboardReply, "4xx": errorReply } } },
     async (request, reply) => {
       const dashboard = await dashboardFor({ db, clock, rules }, request.userId);
       if (!dashboard) return reply.code(403).send({ err_msg: NOT_LOGGED_IN });
@@ -117,7 +79,7 @@ export async function rewardRoutes(fastify: FastifyInstance, { site, db, clock, 
     "/api/claim-daily-reward",
     {
       // The hot call: the claim's own statement proves the session, so a claim is one round trip.
-      config: { stateChanging: true, sessionInStatement: true },
+      config: { stateChanging: true, member: "in-statement" },
       schema: {
         querystring: appQuery(slug),
         response: {
@@ -166,14 +128,11 @@ export async function rewardRoutes(fastify: FastifyInstance, { site, db, clock, 
   app.put(
     "/api/dashboard-update-wallet-address",
     {
-      config: { stateChanging: true },
+      config: { stateChanging: true, member: true, csrf: "update-wallet-address" },
       schema: { body: walletBody(slug), response: { 200: walletReply, "4xx": errorReply } },
     },
     async (request, reply) => {
       const body = request.body;
-      const binding = await app.sessions.csrfBinding(request, reply, { create: false });
-      if (!verifyCsrfToken(secret, body.csrfToken, "update-wallet-address", binding, clock.now()))
-        return reply.code(403).send({ err_msg: FORM_EXPIRED });
       const checked = checkWalletAddress(body.address, site);
       if (!checked.ok) return reply.code(400).send({ err_msg: checked.message });
       if (!(await updateWalletAddress(db, request.userId, checked.address, body.old_address)))

@@ -42,6 +42,10 @@ export function guardConsole(
   const refuse = (reply: FastifyReply, code: number, message: string) =>
     reply.code(code).header("cache-control", "no-store").send({ err_msg: message });
 
+  // Every route of the area declares its access: admin unless it says otherwise.
+  app.addHook("onRoute", (route) => {
+    route.config = { ...route.config, consoleAccess: route.config?.consoleAccess ?? "admin" };
+  });
   app.addHook("onRequest", async (request: FastifyRequest, reply) => {
     const access = request.routeOptions.config.consoleAccess ?? "admin";
     if (crossSiteReason(request, site)) return refuse(reply, 403, CROSS_SITE_REFUSED);
