@@ -41,6 +41,7 @@ export function sitePages(site: SiteConfig): SitePage[] {
     { path: "/forgot-password", file: "routes/forgot-password.tsx" },
     { path: "/reset-password", file: "routes/reset-password.tsx", indexed: false },
     { path: "/verify-email", file: "routes/verify-email.tsx", indexed: false },
+    { path: "/cancel-email-change", file: "routes/cancel-email-change.tsx", indexed: false },
     { path: "/waitlist", file: "routes/waitlist.tsx", indexed: false },
     { path: "/account", file: "routes/account.tsx", indexed: false },
     { path: "/earn-tokens", file: "routes/earn-tokens.tsx", article: true },

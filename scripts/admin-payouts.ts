@@ -93,7 +93,7 @@ export async function runPayoutsCommand(
     case "export": {
       const batchId = Number(wholeNumber(target, "BATCH"));
       const chain = reconcileDepsFrom(env, site, { db, clock });
-      const handed = await handOutSafeFile({ db, site, treasury: requireTreasury(env), now: clock.now(), chain }, batchId);
+      const handed = await handOutSafeFile({ db, clock, site, treasury: requireTreasury(env), chain }, "shell", batchId);
       if (!handed.ok)
         throw new UsageError(handed.refusal === "unknown_batch" ? `batch ${batchId} does not exist` : consoleRefusalText(handed));
       const json = `${JSON.stringify(handed.file, null, 2)}\n`;

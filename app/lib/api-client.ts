@@ -112,6 +112,7 @@ function postJson<T>(path: string, body: Record<string, unknown>, method = "POST
 
 export const accountApi = {
   verifyEmail: (token: string) => postJson<Message>("/api/verify-email", { token }),
+  cancelEmailChange: (token: string) => postJson<Message>("/api/cancel-email-change", { token }),
   resendVerification: (csrfToken: string) => postJson<Message>("/api/resend-verification", { csrfToken }),
   forgotPassword: (fields: { username: string }, csrfToken: string) => postJson<Message>("/api/forgot-password", { ...fields, csrfToken }),
   resetPassword: (fields: { token: string; password: string; password2: string }, csrfToken: string) =>

@@ -36,6 +36,14 @@ export function verifyEmailBody(slug: string) {
   return jsonObject({ token: emailToken, app: appField(slug) });
 }
 
+/** The link the current address gets when a change of address is asked for. */
+export function cancelEmailChangeBody(slug: string) {
+  return jsonObject({ token: emailToken, app: appField(slug) });
+}
+export const EMAIL_CHANGE_CANCELLED = "The change of address is cancelled: your account keeps this email address.";
+export const NO_EMAIL_CHANGE_WAITING =
+  "No change of address is waiting any more: your account keeps this email address. If you did not ask for one, change your password.";
+
 export const forgotPasswordFields = z.object({
   username: z.string({ error: INVALID_EMAIL }).trim().max(EMAIL_MAX_LENGTH, INVALID_EMAIL).refine(isValidEmail, INVALID_EMAIL),
 });

@@ -51,6 +51,9 @@ export function nothingOwedMessage(batchId: number): string {
   return `Batch ${batchId} has nothing left to pay: each of its payouts was returned, sent or confirmed, or has a hot-wallet transaction. A Safe file for it would pay them again.`;
 }
 
+export const SAFE_FILE_WITH_HOT_WALLET =
+  "A hot wallet is configured, so batches are paid with Send: the console offers the Safe file only without one.";
+
 /** The refusal once five wrong codes have locked the second factor. */
 export function codesLockedMessage(retryAfterSeconds: number): string {
   const minutes = Math.ceil(retryAfterSeconds / 60);

@@ -593,7 +593,8 @@ export const auditLog = pgTable(
   ],
 );
 
-export const EMAIL_TOKEN_PURPOSES = ["verify_email", "reset_password", "change_email"] as const;
+/** `cancel_email_change` goes to the current address when a change is asked for: it cancels the pending `change_email`. */
+export const EMAIL_TOKEN_PURPOSES = ["verify_email", "reset_password", "change_email", "cancel_email_change"] as const;
 export type EmailTokenPurpose = (typeof EMAIL_TOKEN_PURPOSES)[number];
 
 /**

@@ -24,7 +24,7 @@ export async function postAdjustment({ db, clock }: { db: Database; clock: Clock
     sql`
       with updated as (
         update users set balance = balance + ${signed}
-         where id = ${adjustment.userId} and balance::numeric + ${signed} between 0 and ${LARGEST_BALANCE}
+         where id = ${adjustment.userId} and deleted_at is null and balance::numeric + ${signed} between 0 and ${LARGEST_BALANCE}
         returning id, balance
       ), entry as (
         insert into ledger_entries (user_id, kind, amount, created_at, reason)
@@ -38,8 +38,8 @@ export async function postAdjustment({ db, clock }: { db: Database; clock: Clock
       ok: false,
       message:
         adjustment.direction === "debit"
-          ? "The balance is lower than the debit, or the user does not exist."
-          : `The user does not exist, or ${BEYOND_THE_LEDGER.toLowerCase()}`,
+          ? "The balance is lower than the debit, or the user does not exist or was deleted."
+          : `The user does not exist or was deleted, or ${BEYOND_THE_LEDGER.toLowerCase()}`,
     };
   return { ok: true, balance: BigInt(row.balance) };
 }

@@ -74,7 +74,7 @@ function claimSql(member: SQL, notes: SQL | undefined, value: PlaceholderOf<Clai
         update users
            set last_claim_at = ${now}, claim_count = claim_count + 1, balance = balance + (select value from amount),
                punctual_claims = ${punctualClaimsSql(value)}
-         where id = (select user_id from member) and frozen_at is null and (last_claim_at is null or last_claim_at <= ${value("dueBefore")})
+         where id = (select user_id from member) and frozen_at is null and deleted_at is null and (last_claim_at is null or last_claim_at <= ${value("dueBefore")})
         returning id, referred_by, claim_count, punctual_claims, email_verified_at is not null as verified
       ), reward as (
         insert into ledger_entries (user_id, kind, amount, created_at, reward_window)
@@ -84,7 +84,7 @@ function claimSql(member: SQL, notes: SQL | undefined, value: PlaceholderOf<Clai
         update users
            set balance = users.balance + ${bonus}
           from claimed
-         where users.id = claimed.referred_by and ${bonus} > 0 and claimed.verified
+         where users.id = claimed.referred_by and users.deleted_at is null and ${bonus} > 0 and claimed.verified
         returning users.id
       ), bonus as (
         insert into ledger_entries (user_id, kind, amount, created_at, caused_by)

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { WRONG_PASSWORD } from "../../common/api/account.ts";
+import { EMAIL_CHANGE_CANCELLED, WRONG_PASSWORD } from "../../common/api/account.ts";
 import { ACCOUNT_DELETED } from "../../common/api/account-deleted.ts";
 import { queryRows } from "../../server/db/client.ts";
 import { OTHERS_ENDED } from "../../server/routes/api/account-settings.ts";
@@ -101,6 +101,36 @@ describe("account settings", () => {
   }
   const openLink = (token: string) => agent(t.app).post("/api/verify-email", { token, app: APP });
   const newPassword = { password: "an-entirely-new-passphrase", password2: "an-entirely-new-passphrase" };
+
+  it("tells the current address as soon as a change is asked for, with a link that cancels it", async () => {
+    const member = await createUser(t.database.db);
+    const kept = await emailChangeLinkFor(member, "thief.asks@example.org");
+    const notice = sink.lastTo(member.email);
+    expect(notice?.text).toContain("Subject: Someone asked to move your Kestrel account to another address");
+    expect(notice?.text).toContain("thief.asks@example.org");
+    const cancel = tokenIn(notice);
+    expect(notice?.text).toContain(`/cancel-email-change?token=${cancel}`);
+    const follow = (token: string) => agent(t.app).post("/api/cancel-email-change", { token, app: APP });
+    const cancelled = await follow(cancel);
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json()).toEqual({ suc_msg: EMAIL_CHANGE_CANCELLED });
+    expect((await follow(cancel)).json()).toEqual({ err_msg: LINK_EXPIRED });
+    expect((await openLink(kept)).json()).toEqual({ err_msg: LINK_EXPIRED });
+    expect((await agent(t.app).signIn(member.email, member.password)).statusCode).toBe(200);
+  });
+
+  it("cancels a pending email change when the owner signs out every other session", async () => {
+    const member = await createUser(t.database.db);
+    const owner = await signedIn(t.app, member);
+    const kept = await emailChangeLinkFor(member, "thief.sessions@example.org");
+    expect((await post(owner, "/api/sessions/revoke-others")).json()).toEqual({ suc_msg: OTHERS_ENDED });
+    expect((await openLink(kept)).json()).toEqual({ err_msg: LINK_EXPIRED });
+    expect((await agent(t.app).signIn("thief.sessions@example.org", member.password)).statusCode).toBe(401);
+    expect((await agent(t.app).signIn(member.email, member.password)).statusCode).toBe(200);
+    // The current address's cancel link has nothing left to cancel, and says so.
+    const late = await agent(t.app).post("/api/cancel-email-change", { token: tokenIn(sink.lastTo(member.email)), app: APP });
+    expect(late.statusCode).toBe(400);
+  });
 
   it("cancels a pending email change when the password is reset, so a link kept by whoever knew the old password stays dead", async () => {
     const member = await createUser(t.database.db);

@@ -3,7 +3,7 @@ import { createWalletClient, http } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN_REFUSALS, nothingOwedMessage } from "../../common/api/admin.ts";
+import { ADMIN_REFUSALS, nothingOwedMessage, SAFE_FILE_WITH_HOT_WALLET } from "../../common/api/admin.ts";
 import { queryRows } from "../../server/db/client.ts";
 import { payouts, users } from "../../server/db/schema.ts";
 import { postAdjustment } from "../../server/services/ledger.ts";
@@ -26,40 +26,50 @@ describe("payouts from the operator console on a local chain", () => {
   let anvil: Awaited<ReturnType<typeof startAnvil>>;
   let chain: Awaited<ReturnType<typeof payoutChain>>;
   let t: TestApp & { close(): Promise<void> };
+  /** A treasury without a hot wallet's key, with its own token on the same node: the console offers the Safe file only then. */
+  const safeTreasury = privateKeyToAccount(generatePrivateKey()).address;
+  let safeChain: Awaited<ReturnType<typeof payoutChain>>;
+  let safeOnly: TestApp & { close(): Promise<void> };
 
   beforeAll(async () => {
     anvil = await startAnvil();
     chain = await payoutChain(anvil.rpcUrl, { treasury });
-    t = await buildTestApp({
-      site: (site) => ({ ...site, token: { ...site.token, address: chain.token, chainId: 31337, decimals: 18 } }),
-      env: {
-        PAYOUT_RPC_URL: anvil.rpcUrl,
-        PAYOUT_TREASURY_ADDRESS: treasury,
-        PAYOUT_SENDER_KEY: senderKey,
-        PAYOUT_CONFIRMATIONS: String(CONFIRMATIONS),
-      },
+    safeChain = await payoutChain(anvil.rpcUrl, { treasury: safeTreasury });
+    const onChain = (token: `0x${string}`) => (configured: TestApp["site"]) => ({
+      ...configured,
+      token: { ...configured.token, address: token, chainId: 31337, decimals: 18 },
     });
+    const env = { PAYOUT_RPC_URL: anvil.rpcUrl, PAYOUT_CONFIRMATIONS: String(CONFIRMATIONS) };
+    t = await buildTestApp({
+      site: onChain(chain.token),
+      env: { ...env, PAYOUT_TREASURY_ADDRESS: treasury, PAYOUT_SENDER_KEY: senderKey },
+    });
+    safeOnly = await buildTestApp({ site: onChain(safeChain.token), env: { ...env, PAYOUT_TREASURY_ADDRESS: safeTreasury } });
   });
-  afterEach(() => expectLedgerBalanced(t.database.db));
+  afterEach(async () => {
+    await expectLedgerBalanced(t.database.db);
+    await expectLedgerBalanced(safeOnly.database.db);
+  });
   afterAll(async () => {
     await t?.close();
+    await safeOnly?.close();
     await anvil?.stop();
   });
 
-  async function requested(amount: bigint) {
-    const user = await createUser(t.database.db);
+  async function requested(amount: bigint, app: TestApp = t) {
+    const user = await createUser(app.database.db);
     const address = privateKeyToAccount(generatePrivateKey()).address;
-    await t.database.db.update(users).set({ walletAddress: address, walletVerifiedAt: t.clock.now() }).where(eq(users.id, user.id));
-    const deps = { db: t.database.db, clock: t.clock };
+    await app.database.db.update(users).set({ walletAddress: address, walletVerifiedAt: app.clock.now() }).where(eq(users.id, user.id));
+    const deps = { db: app.database.db, clock: app.clock };
     await postAdjustment(deps, { userId: user.id, tokens: amount, direction: "credit", reason: "earned" });
     const result = await requestPayout({ ...deps, minimum: 10_000n, minAccountAgeDays: 7 }, user.id, amount);
     if (!result.ok) throw new Error(result.refusal);
-    t.clock.advance(1000);
+    app.clock.advance(1000);
     return { id: result.payout.id, address, userId: user.id };
   }
 
-  async function statusOf(id: number) {
-    const [row] = await t.database.db.select({ status: payouts.status }).from(payouts).where(eq(payouts.id, id));
+  async function statusOf(id: number, app: TestApp = t) {
+    const [row] = await app.database.db.select({ status: payouts.status }).from(payouts).where(eq(payouts.id, id));
     return row?.status;
   }
 
@@ -94,14 +104,10 @@ describe("payouts from the operator console on a local chain", () => {
     });
     expect((await admin.get("/api/admin/payouts/batches/999999")).statusCode).toBe(404);
 
+    // With a hot wallet the batch is paid by Send: a Safe file too could pay it twice.
     const download = await admin.get(`/api/admin/payouts/batches/${first.batch_id}/safe-file`);
-    expect(download.headers["content-disposition"]).toContain(`batch-${first.batch_id}.json`);
-    const file: SafeBatchFile = JSON.parse(download.body);
-    expect(file).toMatchObject({ version: "1.0", chainId: "31337", meta: { createdFromSafeAddress: treasury } });
-    expect(file.meta.checksum).toBe(batchFileChecksum(file));
-    expect(file.transactions.map((call) => [call.to, call.contractInputsValues])).toEqual(
-      paid.map((p, index) => [chain.token, { to: p.address, amount: `${([10_000n, 12_345n][index] ?? 0n) * TOKENS}` }]),
-    );
+    expect(download.statusCode).toBe(409);
+    expect(download.json()).toEqual({ err_msg: SAFE_FILE_WITH_HOT_WALLET });
 
     const returned = await admin.post(`/api/admin/payouts/${given.id}/return`, {
       reason: "address on a sanctions list",
@@ -144,31 +150,45 @@ describe("payouts from the operator console on a local chain", () => {
     ]);
   });
 
-  it("puts in the Safe file only what a batch still owes, and refuses the file once nothing is left", async () => {
-    const admin = await openConsoleAs(t, "admin");
-    const owed = await requested(10_000n);
-    const refused = await requested(15_000n);
+  it("puts in the Safe file only what a batch still owes, audits its first hand-out, and refuses the file once nothing is left", async () => {
+    const admin = await openConsoleAs(safeOnly, "admin");
+    const owed = await requested(10_000n, safeOnly);
+    const refused = await requested(15_000n, safeOnly);
     const batch = (await admin.post("/api/admin/payouts/batches", { reason: "weekly", code: admin.nextCode() })).json();
     expect(batch).toMatchObject({ count: 2 });
+    expect((await admin.get("/api/admin/payouts")).json()).toMatchObject({ hot_wallet: false });
     expect((await admin.get("/api/admin/payouts")).json().batches_owing).toContain(batch.batch_id);
     // The Safe's signers refuse one transfer; it goes back to the member but keeps its batch number.
     await admin.post(`/api/admin/payouts/${refused.id}/return`, { reason: "the signers refused it", code: admin.nextCode() });
 
     const download = await admin.get(`/api/admin/payouts/batches/${batch.batch_id}/safe-file`);
     expect(download.statusCode).toBe(200);
+    expect(download.headers["content-disposition"]).toContain(`batch-${batch.batch_id}.json`);
     const file: SafeBatchFile = JSON.parse(download.body);
-    expect(file.transactions.map((call) => call.contractInputsValues)).toEqual([{ to: owed.address, amount: `${10_000n * TOKENS}` }]);
+    expect(file).toMatchObject({ version: "1.0", chainId: "31337", meta: { createdFromSafeAddress: safeTreasury } });
+    expect(file.meta.checksum).toBe(batchFileChecksum(file));
+    expect(file.transactions.map((call) => [call.to, call.contractInputsValues])).toEqual([
+      [safeChain.token, { to: owed.address, amount: `${10_000n * TOKENS}` }],
+    ]);
+    expect((await admin.get(`/api/admin/payouts/batches/${batch.batch_id}/safe-file`)).statusCode).toBe(200);
+    const handOuts = await queryRows<{ actor: string; subject: string; after: { payouts: number[] } }>(
+      safeOnly.database.db,
+      sql`select actor, subject, after from audit_log where action = 'payouts.safe_file'`,
+    );
+    expect(handOuts).toEqual([
+      { actor: admin.user.email, subject: `batch:${batch.batch_id}`, after: expect.objectContaining({ payouts: [owed.id] }) },
+    ]);
 
-    await chain.executeSafeFile(file);
+    await safeChain.executeSafeFile(file);
     expect((await admin.post("/api/admin/payouts/reconcile", { reason: "after the Safe" })).json()).toMatchObject({ matched: 1 });
-    expect(await statusOf(owed.id)).toBe("sent");
+    expect(await statusOf(owed.id, safeOnly)).toBe("sent");
 
     const again = await admin.get(`/api/admin/payouts/batches/${batch.batch_id}/safe-file`);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ err_msg: nothingOwedMessage(batch.batch_id) });
     expect((await admin.get("/api/admin/payouts")).json().batches_owing).not.toContain(batch.batch_id);
     expect((await admin.get("/api/admin/payouts/batches/999999/safe-file")).statusCode).toBe(404);
-    expect(await chain.balanceOf(refused.address)).toBe(0n);
+    expect(await safeChain.balanceOf(refused.address)).toBe(0n);
   });
 
   it("batches the requests that fit and names one larger than a whole batch, which no batch takes", async () => {

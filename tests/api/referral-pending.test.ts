@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { queryRows } from "../../server/db/client.ts";
 import { issueEmailToken } from "../../server/services/accounts/email-tokens.ts";
 import { creditPendingReferralBonuses } from "../../server/services/fairness/referral-bonuses.ts";
+import { postAdjustment } from "../../server/services/ledger.ts";
 import { createUser, signedIn } from "../factories.ts";
 import { APP, agent } from "../helpers/agent.ts";
 import { useTestApp } from "../helpers/test-app.ts";
@@ -100,5 +101,50 @@ describe("the referral bonus waits for the referred member's verified email", ()
     );
     expect(credited.reduce((sum, n) => sum + n, 0)).toBe(1);
     expect(await bonusesOf(referrer.id)).toEqual({ credited: "10", entries: 1, balance: "10" });
+  });
+});
+
+describe("no credit reaches a deleted account", () => {
+  const t = useTestApp();
+
+  async function deleted(member: Awaited<ReturnType<typeof createUser>>) {
+    const device = await signedIn(t.app, member);
+    const reply = await device.post("/api/delete-account", {
+      password: member.password,
+      app: APP,
+      csrfToken: await device.csrf("account"),
+    });
+    expect(reply.statusCode).toBe(200);
+  }
+  async function creditsOf(userId: number) {
+    const [row] = await queryRows<{ entries: number; balance: string }>(
+      t.database.db,
+      sql`select (select count(*) from ledger_entries where user_id = ${userId})::int as entries,
+                 (select balance::text from users where id = ${userId}) as balance`,
+    );
+    return row;
+  }
+
+  it("refuses an operator's credit", async () => {
+    const member = await createUser(t.database.db);
+    await deleted(member);
+    const deps = { db: t.database.db, clock: t.clock };
+    const credit = await postAdjustment(deps, { userId: member.id, tokens: 5n, direction: "credit", reason: "goodwill" });
+    expect(credit).toEqual({ ok: false, message: expect.stringContaining("was deleted") });
+    expect(await creditsOf(member.id)).toEqual({ entries: 0, balance: "0" });
+  });
+
+  it("pays a deleted referrer no bonus, from a claim or from a pending one credited later", async () => {
+    const referrer = await createUser(t.database.db);
+    const verifiedFriend = await createUser(t.database.db, { referredBy: referrer.id });
+    const pendingFriend = await createUser(t.database.db, { referredBy: referrer.id, verified: false });
+    const pendingDevice = await signedIn(t.app, pendingFriend);
+    expect((await pendingDevice.get(`/api/claim-daily-reward?app=${APP}`)).statusCode).toBe(200);
+    await deleted(referrer);
+
+    const verifiedDevice = await signedIn(t.app, verifiedFriend);
+    expect((await verifiedDevice.get(`/api/claim-daily-reward?app=${APP}`)).statusCode).toBe(200);
+    expect(await creditPendingReferralBonuses({ db: t.database.db, clock: t.clock }, pendingFriend.id)).toBe(0);
+    expect(await creditsOf(referrer.id)).toEqual({ entries: 0, balance: "0" });
   });
 });

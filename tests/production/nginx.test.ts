@@ -113,6 +113,23 @@ describe("the shipped nginx configuration", () => {
     expect(plain.headers.get("location")).toBe("https://kestrel.example/earn-tokens");
   });
 
+  it("sends production's security headers over HTTPS on pages, the API and errors, and HSTS only over HTTPS", async () => {
+    for (const pathname of ["/", "/login", `/api/request-csrftoken?app=${APP}&page=signin`, "/api/nothing-here", "/no-such-page"]) {
+      const answer = await https(httpsPort, pathname);
+      for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+        if (name === "content-security-policy" || name === "cross-origin-resource-policy")
+          expect(answer.headers[name], `${pathname}: ${name}`).toBeTruthy();
+        else expect(answer.headers[name], `${pathname}: ${name}`).toBe(value);
+      }
+    }
+    // Plain HTTP only redirects: a Strict-Transport-Security header there would be ignored by browsers, and nginx sends none.
+    for (const pathname of ["/", "/api/nothing-here"]) {
+      const plain = await fetch(`http://127.0.0.1:${httpPort}${pathname}`, { redirect: "manual", headers: { host: "kestrel.example" } });
+      expect(plain.status).toBe(301);
+      expect(plain.headers.get("strict-transport-security")).toBeNull();
+    }
+  });
+
   it("serves every page and built file from the build, with the app's bytes and headers in every encoding", async () => {
     const manifest = JSON.parse(readFileSync("build/site-manifest.json", "utf8")) as SiteManifest;
     const files = listFiles(path.resolve("build/client"))

@@ -1,11 +1,19 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { normalizeEmail } from "../../../common/account-rules.ts";
-import { forgotPasswordBody, resetPasswordBody, verifyEmailBody } from "../../../common/api/account.ts";
+import {
+  cancelEmailChangeBody,
+  EMAIL_CHANGE_CANCELLED,
+  forgotPasswordBody,
+  NO_EMAIL_CHANGE_WAITING,
+  resetPasswordBody,
+  verifyEmailBody,
+} from "../../../common/api/account.ts";
 import { errorReply, successReply } from "../../../common/api/fields.ts";
 import type { AccountDeps } from "../../services/accounts/account-deps.ts";
+import { LINK_EXPIRED } from "../../services/accounts/email-tokens.ts";
 import { PASSWORD_RESET, RESET_REQUESTED, resetPassword, sendPasswordResetEmail } from "../../services/accounts/password-reset.ts";
-import { confirmEmailChange, verifyEmail } from "../../services/accounts/verification.ts";
+import { cancelEmailChange, confirmEmailChange, verifyEmail } from "../../services/accounts/verification.ts";
 import type { BackgroundWork } from "../../services/background-work.ts";
 import { rateLimitClientOf } from "../../services/fairness/networks.ts";
 import type { Limit, RateLimiter } from "../../services/rate-limit.ts";
@@ -38,6 +46,16 @@ export async function accountRecoveryRoutes(fastify: FastifyInstance, options: A
       const result = verified.ok ? verified : await confirmEmailChange(deps, request.body.token);
       if (!result.ok) return reply.code(400).send({ err_msg: result.message });
       return { suc_msg: result.message };
+    },
+  );
+
+  app.post(
+    "/api/cancel-email-change",
+    { config: { stateChanging: true }, schema: { body: cancelEmailChangeBody(slug), response: { 200: successReply, "4xx": errorReply } } },
+    async (request, reply) => {
+      const result = await cancelEmailChange(deps, request.body.token);
+      if (!result.ok) return reply.code(400).send({ err_msg: LINK_EXPIRED });
+      return { suc_msg: result.cancelled ? EMAIL_CHANGE_CANCELLED : NO_EMAIL_CHANGE_WAITING };
     },
   );
 

@@ -11,6 +11,7 @@ export const EMAIL_TOKEN_LIFETIME_MS: Record<EmailTokenPurpose, number> = {
   verify_email: 24 * 60 * MINUTE_MS,
   reset_password: 30 * MINUTE_MS,
   change_email: 24 * 60 * MINUTE_MS,
+  cancel_email_change: 24 * 60 * MINUTE_MS,
 };
 
 export const LINK_EXPIRED = "This link has expired or was already used. Ask for a new one.";

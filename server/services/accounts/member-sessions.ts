@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Clock } from "../../clock.ts";
 import { type Database, queryRows } from "../../db/client.ts";
+import { cancelEmailTokens } from "./email-tokens.ts";
 import { describeUserAgent } from "./user-agent.ts";
 
 export type MemberSession = { id: string; device: string; network: string | null; lastUsedAt: Date; createdAt: Date; current: boolean };
@@ -44,10 +45,17 @@ export async function revokeMemberSession(db: Database, userId: number, id: stri
   return rows.length > 0;
 }
 
+/**
+ * Ends every other session of the member, and cancels a pending change of address in the same transaction:
+ * someone who knew the password and asked to move the account to their address must not keep that link.
+ */
 export async function revokeOtherSessions(db: Database, userId: number, currentIdHash: string): Promise<number> {
-  const rows = await queryRows<{ id_hash: string }>(
-    db,
-    sql`delete from sessions where user_id = ${userId} and id_hash <> ${currentIdHash} returning id_hash`,
-  );
-  return rows.length;
+  return db.transaction(async (tx) => {
+    const rows = await queryRows<{ id_hash: string }>(
+      tx,
+      sql`delete from sessions where user_id = ${userId} and id_hash <> ${currentIdHash} returning id_hash`,
+    );
+    await cancelEmailTokens(tx, userId, ["change_email", "cancel_email_change"]);
+    return rows.length;
+  });
 }

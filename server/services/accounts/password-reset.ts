@@ -58,7 +58,7 @@ export async function resetPassword(
     await tx.execute(sql`update users set password_hash = ${passwordHash} where id = ${used.userId}`);
     await tx.execute(sql`delete from sessions where user_id = ${used.userId}`);
     // Whoever knew the old password may have asked to move the account to their address: that link dies with the password.
-    await cancelEmailTokens(tx, used.userId, ["change_email"]);
+    await cancelEmailTokens(tx, used.userId, ["change_email", "cancel_email_change"]);
     return true;
   });
   if (!reset) return { ok: false, message: LINK_EXPIRED };

@@ -65,7 +65,7 @@ export async function changePassword(
     await tx.execute(sql`update users set password_hash = ${passwordHash} where id = ${member.id}`);
     await tx.execute(sql`delete from sessions where user_id = ${member.id} and id_hash <> ${input.sessionIdHash}`);
     // Links asked for under the old password (an email change, a reset) die with it.
-    await cancelEmailTokens(tx, member.id, ["change_email", "reset_password"]);
+    await cancelEmailTokens(tx, member.id, ["change_email", "cancel_email_change", "reset_password"]);
   });
   await deps.mailer.send(member.email, "password-changed", {
     text: { firstName: member.first_name, sessionsEnded: "your other devices have been signed out" },
@@ -73,7 +73,7 @@ export async function changePassword(
   return { ok: true, message: PASSWORD_CHANGED };
 }
 
-/** Sends a confirmation link to the new address; nothing changes until it is opened. */
+/** Sends a confirmation link to the new address, and a link to cancel to the current one; nothing changes until the first is opened. */
 export async function requestEmailChange(
   deps: AccountDeps,
   input: { userId: number; password: string; newEmail: string; ip: string },
@@ -92,9 +92,15 @@ export async function requestEmailChange(
   );
   if (taken) return { ok: false, message: EMAIL_TAKEN_ELSEWHERE };
   const token = await issueEmailToken(deps, member.id, "change_email", newEmail);
+  const cancelToken = await issueEmailToken(deps, member.id, "cancel_email_change");
   await deps.mailer.send(newEmail, "change-email", {
     text: { firstName: member.first_name },
     links: { link: linkTo(deps.site, "/verify-email", token) },
+  });
+  // The current address hears of it now, not once the change is done: whoever knew the password may not be the owner.
+  await deps.mailer.send(member.email, "email-change-requested", {
+    text: { firstName: member.first_name, newEmail },
+    links: { link: linkTo(deps.site, "/cancel-email-change", cancelToken) },
   });
   return { ok: true, message: EMAIL_CHANGE_SENT };
 }

@@ -69,7 +69,7 @@ export async function confirmEmailChange(deps: AccountDeps, token: string): Prom
         update users set email = ${used.newEmail}, email_canonical = ${canonicalEmail(used.newEmail, deps.fairness.identity)},
                          email_verified_at = ${deps.clock.now()}
          where id = ${used.userId}`);
-      await cancelEmailTokens(tx, used.userId, ["reset_password", "verify_email"]);
+      await cancelEmailTokens(tx, used.userId, ["reset_password", "verify_email", "cancel_email_change"]);
       await creditPendingReferralBonuses({ db: tx, clock: deps.clock }, used.userId);
       return { ok: true, oldEmail: before.email, firstName: before.first_name, newEmail: used.newEmail };
     });
@@ -82,4 +82,19 @@ export async function confirmEmailChange(deps: AccountDeps, token: string): Prom
   if (!change.ok) return change;
   await deps.mailer.send(change.oldEmail, "email-changed", { text: { firstName: change.firstName, newEmail: change.newEmail } });
   return { ok: true, message: EMAIL_CHANGED };
+}
+
+export type EmailChangeCancel = { ok: true; cancelled: boolean } | { ok: false; reason: "link-expired" };
+
+/** The current address's link: spends it and cancels the change of address still waiting, if one is. */
+export async function cancelEmailChange(deps: AccountDeps, token: string): Promise<EmailChangeCancel> {
+  return deps.db.transaction(async (tx) => {
+    const used = await consumeEmailToken({ db: tx, clock: deps.clock }, token, "cancel_email_change");
+    if (!used) return { ok: false, reason: "link-expired" } as const;
+    const cancelled = await queryRows<{ user_id: number }>(
+      tx,
+      sql`delete from email_tokens where user_id = ${used.userId} and purpose = 'change_email' returning user_id`,
+    );
+    return { ok: true, cancelled: cancelled.length > 0 } as const;
+  });
 }

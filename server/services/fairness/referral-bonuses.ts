@@ -4,7 +4,7 @@ import { type Database, queryRows } from "../../db/client.ts";
 
 /**
  * The referral bonuses a member's claims earned while their email was not
- * verified, credited to the referrers in one statement: the update of the
+ * verified, credited to the referrers in one statement (never to a deleted account): the update of the
  * pending rows is the lock (of two concurrent calls one moves them), and the
  * ledger's one-bonus-per-claim index is the second guard.
  */
@@ -16,6 +16,7 @@ export async function creditPendingReferralBonuses({ db, clock }: { db: Database
       with moved as (
         update pending_referral_bonuses set credited_at = ${now}
          where referee_id = ${refereeId} and credited_at is null
+           and referrer_id in (select id from users where deleted_at is null)
         returning reward_entry_id, referrer_id, amount
       ), credited as (
         insert into ledger_entries (user_id, kind, amount, created_at, caused_by)

@@ -13,6 +13,7 @@ export const EMAIL_TEMPLATES = [
   "reset-password",
   "password-changed",
   "change-email",
+  "email-change-requested",
   "email-changed",
   "contact-reply",
   "waitlist-confirm",

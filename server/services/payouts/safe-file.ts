@@ -3,7 +3,9 @@ import { type Address, BaseError, ContractFunctionExecutionError, parseAbi } fro
 import type { ConsoleRefusal } from "../../../common/api/admin.ts";
 import type { PayoutRefusal } from "../../../common/api/payouts.ts";
 import type { SiteConfig } from "../../../config/site.ts";
+import type { Clock } from "../../clock.ts";
 import { type Database, queryRows } from "../../db/client.ts";
+import { type Actor, recordAudit } from "../audit.ts";
 import { batchExists, payoutsOwedByBatch } from "./batches.ts";
 import { type ReconcileDeps, reconcileTransfers } from "./reconcile.ts";
 import { type SafeBatchFile, safeBatchFile } from "./safe-export.ts";
@@ -21,19 +23,32 @@ export type SafeFileResult = { ok: true; file: SafeBatchFile } | ({ ok: false } 
  * answer leaves it unknown rather than keeping the file from the operator.
  */
 export async function handOutSafeFile(
-  { db, site, treasury, now, chain }: { db: Database; site: SiteConfig; treasury: Address; now: Date; chain: ReconcileDeps | null },
+  { db, clock, site, treasury, chain }: { db: Database; clock: Clock; site: SiteConfig; treasury: Address; chain: ReconcileDeps | null },
+  actor: Actor,
   batchId: number,
 ): Promise<SafeFileResult> {
+  const now = clock.now();
   const payouts = await payoutsOwedByBatch(db, batchId);
   if (payouts.length === 0) {
     if (!(await batchExists(db, batchId))) return { ok: false, refusal: "unknown_batch" };
     return { ok: false, refusal: "nothing_owed", batchId };
   }
   // Only the first hand-out reads the chain: a later one may not move the nonce, so it has nothing to ask the node.
-  const [first] = await queryRows<{ id: number }>(
-    db,
-    sql`update payout_batches set safe_file_at = ${now} where id = ${batchId} and safe_file_at is null returning id`,
-  );
+  // The first hand-out is a money move (a signed Safe transaction may pay from then on): audited with the mark, in one transaction.
+  const first = await db.transaction(async (tx) => {
+    const [marked] = await queryRows<{ id: number }>(
+      tx,
+      sql`update payout_batches set safe_file_at = ${now} where id = ${batchId} and safe_file_at is null returning id`,
+    );
+    if (marked)
+      await recordAudit(tx, clock, actor, {
+        action: "payouts.safe_file",
+        subject: `batch:${batchId}`,
+        after: { payouts: payouts.map((payout) => payout.id), treasury },
+        reason: "first Safe file of the batch handed out",
+      });
+    return marked;
+  });
   const nonceAtFile = first && chain ? await settledSafeNonceOrNull(chain) : null;
   if (nonceAtFile !== null) await db.execute(sql`update payout_batches set safe_nonce_at_file = ${nonceAtFile} where id = ${batchId}`);
   return { ok: true, file: safeBatchFile({ site, treasury, now }, batchId, payouts) };

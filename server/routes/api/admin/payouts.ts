@@ -15,6 +15,7 @@ import {
   reasonBody,
   reconcileReply,
   returnPayoutBody,
+  SAFE_FILE_WITH_HOT_WALLET,
   sendReply,
 } from "../../../../common/api/admin.ts";
 import { errorReply, successReply } from "../../../../common/api/fields.ts";
@@ -150,8 +151,11 @@ export async function consolePayoutRoutes(fastify: FastifyInstance, options: Opt
     { config: { consoleAccess: "admin" }, schema: { params: batchIdParams } },
     async (request, reply) => {
       if (!env.PAYOUT_TREASURY_ADDRESS) return reply.code(409).send({ err_msg: "Set PAYOUT_TREASURY_ADDRESS (the treasury Safe) first." });
+      // The treasury is the hot wallet then, not a Safe: a file signed as well as a send could pay a member twice.
+      if (hotWallet) return reply.code(409).send({ err_msg: SAFE_FILE_WITH_HOT_WALLET });
       const handed = await handOutSafeFile(
-        { db, site, treasury: env.PAYOUT_TREASURY_ADDRESS as Address, now: clock.now(), chain },
+        { db, clock, site, treasury: env.PAYOUT_TREASURY_ADDRESS as Address, chain },
+        actorOf(request),
         request.params.id,
       );
       if (!handed.ok) return refuse(reply, handed, consoleRefusalText);
