@@ -62,6 +62,7 @@ export const defaultSiteConfig = {
     ],
     quizTokens: 50,
     quizXp: 100,
+    claimXp: 10,
     quizCooldownMinutes: 60,
     streakMilestones: [
       { days: 7, bonus: 50 },

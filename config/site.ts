@@ -85,6 +85,8 @@ export const siteConfigSchema = z.object({
     quizTokens: z.number().int().nonnegative(),
     /** Experience points for a quiz's first pass, paid to every member. */
     quizXp: z.number().int().positive(),
+    /** Experience points each daily claim adds to the leaderboard (0: the board counts quests only). */
+    claimXp: z.number().int().nonnegative(),
     /** How long a member waits after a failed quiz before starting it again. */
     quizCooldownMinutes: z.number().int().nonnegative(),
     /** Bonuses for a streak of consecutive UTC days with a claim: each paid once per streak, on the day the streak reaches it. */
@@ -154,6 +156,7 @@ export const siteEnvironmentVariables = {
   REWARD_STREAK_MILESTONES: ["rewards", "streakMilestones"],
   REWARD_QUIZ_TOKENS: ["rewards", "quizTokens"],
   REWARD_QUIZ_XP: ["rewards", "quizXp"],
+  REWARD_CLAIM_XP: ["rewards", "claimXp"],
   REWARD_QUIZ_COOLDOWN_MINUTES: ["rewards", "quizCooldownMinutes"],
   LEGAL_OPERATOR: ["legal", "operator"],
   LEGAL_EMAIL: ["legal", "email"],

@@ -31,6 +31,7 @@ import { accountRoutes } from "./routes/api/accounts.ts";
 import { consoleRoutes } from "./routes/api/admin/index.ts";
 import { contactRoutes } from "./routes/api/contact.ts";
 import { guideReportRoutes } from "./routes/api/guide-reports.ts";
+import { leaderboardRoutes } from "./routes/api/leaderboard.ts";
 import { marketRoutes } from "./routes/api/market.ts";
 import { payoutRoutes } from "./routes/api/payouts.ts";
 import { priceRoutes } from "./routes/api/price.ts";
@@ -266,6 +267,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   if (!env.SMTP_URL) await app.register(devOutboxRoutes, { db });
   await app.register(rewardRoutes, { site, db, clock, sharedNetworkAccounts: fairness.sharedNetworkAccounts });
   await app.register(questRoutes, { site, db, clock, bank: loadQuizBank(site) });
+  await app.register(leaderboardRoutes, { site, db, clock });
   await app.register(payoutRoutes, {
     site,
     db,

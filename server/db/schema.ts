@@ -56,6 +56,8 @@ export const users = pgTable(
     /** When the user proved the address is theirs by signing a Sign-In with Ethereum message; cleared when the address changes. */
     walletVerifiedAt: timestamp("wallet_verified_at", { withTimezone: true }),
     lastClaimAt: timestamp("last_claim_at", { withTimezone: true }),
+    /** The name the member chose to appear on the leaderboard; null keeps them off it. */
+    displayName: text("display_name"),
     /** Numbers the user's reward windows: the nth claim is window n, creditable once. */
     claimCount: integer("claim_count").notNull().default(0),
     /** How many claims in a row came within seconds of becoming due: the scripted-rhythm signal's count, kept by each claim. */
@@ -73,6 +75,7 @@ export const users = pgTable(
     uniqueIndex("users_verified_wallet_unique").on(table.walletAddress).where(sql`${table.walletVerifiedAt} is not null`),
     check("users_verified_wallet_present", sql`${table.walletVerifiedAt} is null or ${table.walletAddress} is not null`),
     index("users_referred_by_idx").on(table.referredBy),
+    uniqueIndex("users_display_name_unique").on(sql`lower(${table.displayName})`),
     check("users_not_self_referred", sql`${table.referredBy} is distinct from ${table.id}`),
   ],
 );

@@ -126,7 +126,7 @@ export async function deleteAccount(deps: AccountDeps, input: { userId: number; 
     await tx.execute(sql`
       update users set email = ${`deleted-${member.id}@deleted.invalid`}, email_canonical = null, first_name = '', last_name = '',
                        password_hash = '', wallet_address = null, wallet_verified_at = null, signup_network = null,
-                       email_verified_at = null, deleted_at = ${deps.clock.now()}
+                       email_verified_at = null, display_name = null, deleted_at = ${deps.clock.now()}
        where id = ${member.id}`);
     await tx.execute(sql`delete from sessions where user_id = ${member.id}`);
     await tx.execute(sql`delete from email_tokens where user_id = ${member.id}`);
