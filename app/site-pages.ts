@@ -24,6 +24,7 @@ export function sitePages(site: SiteConfig): SitePage[] {
     { path: "/", file: "routes/home.tsx", article: true },
     { path: "/dashboard", file: "routes/dashboard.tsx", indexed: false },
     { path: "/quests", file: "routes/quests.tsx", indexed: false },
+    { path: "/leaderboard", file: "routes/leaderboard.tsx" },
     { path: "/how-to", file: "routes/how-to.tsx", article: true },
     { path: howToBuyPath(site), file: "routes/how-to-buy.tsx", article: true },
     { path: "/faq", file: "routes/faq.tsx", article: true },

@@ -4,6 +4,7 @@ import type { ContactAnswer } from "../../common/api/contact.ts";
 import { CONTACT_RECEIVED } from "../../common/api/contact-received.ts";
 import type { ErrorReply, SuccessReply } from "../../common/api/fields.ts";
 import type { GuideReportBody } from "../../common/api/guide-reports.ts";
+import type { DisplayNameView, LeaderboardView } from "../../common/api/leaderboard.ts";
 import type { PayoutsView, PayoutView } from "../../common/api/payouts.ts";
 import type { QuestsView, QuizAnswersBody, QuizResult, QuizStart } from "../../common/api/quests.ts";
 import type { DashboardData, WalletBody } from "../../common/api/rewards.ts";
@@ -126,7 +127,15 @@ export const accountApi = {
   sessions: () => request<SessionsView>(`/api/sessions?app=${encodeURIComponent(site.token.slug)}`),
   endSession: (id: string, csrfToken: string) => postJson<Message>(`/api/sessions/${encodeURIComponent(id)}`, { csrfToken }, "DELETE"),
   endOtherSessions: (csrfToken: string) => postJson<Message>("/api/sessions/revoke-others", { csrfToken }),
+  displayName: () => request<DisplayNameView>(`/api/display-name?app=${encodeURIComponent(site.token.slug)}`),
+  setDisplayName: (fields: { display_name: string }, csrfToken: string) =>
+    postJson<Message>("/api/display-name", { ...fields, csrfToken }, "PUT"),
 };
+
+export function leaderboard(season: string | null): Promise<ApiResult<LeaderboardView & Partial<ErrorReply>>> {
+  const query = season ? `&season=${encodeURIComponent(season)}` : "";
+  return request(`/api/leaderboard?app=${encodeURIComponent(site.token.slug)}${query}`);
+}
 
 /** A file the server sends as an attachment (the Safe batch, the audit CSV): the blob and its name, or the refusal. */
 export async function downloadFile(

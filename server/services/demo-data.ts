@@ -4,6 +4,7 @@ import { type Clock, fakeClock } from "../clock.ts";
 import type { Database } from "../db/client.ts";
 import { users } from "../db/schema.ts";
 import { insertMember } from "./auth/insert-member.ts";
+import { setDisplayName } from "./leaderboard.ts";
 import { loadQuizBank } from "./quests/quiz-bank.ts";
 import { startQuiz, submitQuiz } from "./quests/quizzes.ts";
 import { claimDailyReward } from "./rewards.ts";
@@ -15,8 +16,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The demo account and a friend it referred, with six days of claims and some quizzes through
- * the real claim code (so the ledger is what production would write). Runs
- * once; the server refuses demo data in production.
+ * the real claim code (so the ledger is what production would write), and a third member who
+ * claimed three days; all three chose a leaderboard name. Runs once; the server refuses demo
+ * data in production.
  */
 export async function seedDemoData({ db, clock, site }: { db: Database; clock: Clock; site: SiteConfig }): Promise<{ created: boolean }> {
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_EMAIL));
@@ -39,6 +41,21 @@ export async function seedDemoData({ db, clock, site }: { db: Database; clock: C
     createdAt: joined,
     emailVerifiedAt: joined,
   });
+  const { id: neighbourId } = await insertMember(db, {
+    email: "demo.neighbour@example.com",
+    firstName: "Neighbour",
+    lastName: "User",
+    password: `${DEMO_PASSWORD}-neighbour`,
+    createdAt: joined,
+    emailVerifiedAt: joined,
+  });
+  for (const [id, name] of [
+    [demoId, "Demo Learner"],
+    [friendId, "Early Bird"],
+    [neighbourId, "Night Owl"],
+  ] as const) {
+    await setDisplayName(db, id, name);
+  }
   // The six UTC days before today, from midnight: a six-day streak that today's claim (due at once) takes to its first milestone.
   const today = Date.parse(`${clock.now().toISOString().slice(0, 10)}T00:00:00Z`);
   const past = fakeClock(new Date(today - 6 * DAY_MS));
@@ -46,6 +63,7 @@ export async function seedDemoData({ db, clock, site }: { db: Database; clock: C
     await claimDailyReward({ db, clock: past, rules: site.rewards }, { userId: demoId });
     past.advance(60 * 60 * 1000);
     await claimDailyReward({ db, clock: past, rules: site.rewards }, { userId: friendId });
+    if (day >= 3) await claimDailyReward({ db, clock: past, rules: site.rewards }, { userId: neighbourId });
     past.advance(DAY_MS - 60 * 60 * 1000);
   }
   // Two quizzes passed and one failed at midnight, through the real grading (XP only: the demo wallet is not verified).

@@ -7,7 +7,7 @@ import { useTestApp } from "../helpers/test-app.ts";
 describe("demo data", () => {
   const t = useTestApp();
 
-  it("creates the demo account once, with a referred friend, six days of real claims (a streak today's claim continues) and quizzes taken", async () => {
+  it("creates the demo account once, with a referred friend, six days of real claims (a streak today's claim continues), quizzes taken and a leaderboard", async () => {
     expect(await seedDemoData({ db: t.database.db, clock: t.clock, site: t.site })).toEqual({ created: true });
     expect(await seedDemoData({ db: t.database.db, clock: t.clock, site: t.site })).toEqual({ created: false });
 
@@ -35,5 +35,11 @@ describe("demo data", () => {
       "secret-recovery-phrase",
     ]);
     expect(quests.receipts.map((receipt: { outcome: string }) => receipt.outcome).sort()).toEqual(["failed", "passed", "passed"]);
+    const claimXp = t.site.rewards.claimXp;
+    expect((await visitor.get(`/api/leaderboard?app=${APP}`)).json().entries).toEqual([
+      { rank: 1, display_name: "Demo Learner", xp: 200 + 6 * claimXp },
+      { rank: 2, display_name: "Early Bird", xp: 6 * claimXp },
+      { rank: 3, display_name: "Night Owl", xp: 3 * claimXp },
+    ]);
   });
 });

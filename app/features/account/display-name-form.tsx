@@ -1,0 +1,46 @@
+import { type FormEvent, useEffect, useState } from "react";
+import { DISPLAY_NAME_MAX, DISPLAY_NAME_MIN, DISPLAY_NAME_TAKEN, displayNameFields } from "../../../common/api/leaderboard.ts";
+import { CardSection } from "../../components/ui/card-section.tsx";
+import { FormMessage } from "../../components/ui/form-message.tsx";
+import { SubmitButton } from "../../components/ui/submit-button.tsx";
+import { TextField } from "../../components/ui/text-field.tsx";
+import { accountApi } from "../../lib/api-client.ts";
+import { useApiForm } from "../../lib/use-api-form.ts";
+
+/** Opting in to the leaderboard: a name of the member's choosing, never their email or wallet; empty takes them off. */
+export function DisplayNameForm() {
+  const [name, setName] = useState("");
+  const form = useApiForm("account");
+  useEffect(() => {
+    void accountApi.displayName().then((result) => result.ok && result.body && setName(result.body.display_name ?? ""));
+  }, []);
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    await form.submit(displayNameFields, { display_name: name }, accountApi.setDisplayName, { [DISPLAY_NAME_TAKEN]: "display_name" });
+  };
+  return (
+    <CardSection title="Leaderboard">
+      <p className="mt-2 text-ink-800">
+        Choose a name to appear on the <a href="/leaderboard">leaderboard</a>. Nobody appears until they choose one, and your email and
+        wallet are never shown. Leave it empty to take your name off.
+      </p>
+      <form method="post" noValidate onSubmit={submit} className="mt-4 space-y-4">
+        <FormMessage error={form.error} errorId={form.errorId} success={form.success} />
+        <TextField
+          label="Display name"
+          name="display_name"
+          autoComplete="nickname"
+          hint={`${DISPLAY_NAME_MIN} to ${DISPLAY_NAME_MAX} letters, digits, spaces, dots, dashes or underscores.`}
+          maxLength={DISPLAY_NAME_MAX}
+          invalid={form.invalid === "display_name"}
+          errorId={form.errorId}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+        />
+        <SubmitButton className="btn-primary" disabled={form.submitting}>
+          {form.submitting ? "Saving…" : "Save name"}
+        </SubmitButton>
+      </form>
+    </CardSection>
+  );
+}
