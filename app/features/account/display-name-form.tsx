@@ -12,7 +12,11 @@ export function DisplayNameForm() {
   const [name, setName] = useState("");
   const form = useApiForm("account");
   useEffect(() => {
-    void accountApi.displayName().then((result) => result.ok && result.body && setName(result.body.display_name ?? ""));
+    // What the member already typed wins over a late answer.
+    void accountApi.displayName().then((result) => {
+      const saved = result.ok ? result.body?.display_name : null;
+      if (saved) setName((typed) => typed || saved);
+    });
   }, []);
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
