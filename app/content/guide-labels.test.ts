@@ -62,6 +62,19 @@ describe("the labels the guides quote", () => {
   });
 });
 
+describe("Uniswap's labels", () => {
+  it("come from its locale keys at one commit and count on browser pages only", () => {
+    const uniswap = labels.labels.filter((label) => label.app === "uniswap");
+    expect(uniswap.map((label) => label.label)).toContain("New position");
+    for (const label of uniswap) {
+      expect(label.key, label.label).not.toBeNull();
+      expect(label.version, label.label).toBe(SOURCE_FACTS.uniswap.version);
+    }
+    expect(unknownLabels(entry("browser"), document("Click **Custom range**."), labels, fillFor("browser"))).toEqual([]);
+    expect(unknownLabels(entry("android"), document("Tap **Custom range**."), labels, fillFor("android"))).toHaveLength(1);
+  });
+});
+
 describe("the label data file", () => {
   it("names the app, the locale key, the version and the source of every label", () => {
     expect(labels.versions).toEqual({ extension: SOURCE_FACTS.extension.version, mobile: SOURCE_FACTS.mobile.version });

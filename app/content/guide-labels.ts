@@ -16,16 +16,16 @@ import type { GuideDocument } from "./guide-document.ts";
  */
 export const LABELS_FILE = path.join(projectRoot, "content/guides/metamask-labels.yaml");
 
-/** extension and mobile: MetaMask's apps; other: a store, a browser, the operating system or a site such as the DEX. */
-export const LABEL_APPS = ["extension", "mobile", "other"] as const;
+/** extension and mobile: MetaMask's apps; uniswap: the DEX's web app; other: a store, a browser, the operating system or another site. */
+export const LABEL_APPS = ["extension", "mobile", "uniswap", "other"] as const;
 export type LabelApp = (typeof LABEL_APPS)[number];
 
 const labelSchema = z.object({
   label: z.string().min(1).max(200),
   app: z.enum(LABEL_APPS),
-  /** The locale key the text comes from: a dotted path in mobile's en.json, a message name in the extension's messages.json; null when the source has none. */
+  /** The locale key the text comes from: a dotted path in mobile's en.json, a message name in the extension's messages.json, a flat key in Uniswap's en-US.json; null when the source has none. */
   key: z.string().min(1).nullable(),
-  /** The app version the label was checked in; null for labels outside MetaMask. */
+  /** The app version (for Uniswap's web app, which publishes none, the commit) the label was checked in; null for other software. */
   version: z.string().min(1).nullable(),
   /** Repository and path (or page) where the label was checked. */
   source: z.string().min(3),
@@ -54,7 +54,7 @@ export function loadLabels(): LabelsFile {
 
 /** The apps whose labels a page may quote: a browser page MetaMask's extension, a phone page the mobile app; both may quote other software. */
 export function appsFor(platform: GuideEntry["platform"]): LabelApp[] {
-  if (platform === "browser") return ["extension", "other"];
+  if (platform === "browser") return ["extension", "uniswap", "other"];
   if (platform === "android" || platform === "ios") return ["mobile", "other"];
   return [...LABEL_APPS];
 }

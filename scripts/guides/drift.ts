@@ -29,7 +29,7 @@ export function findDrift(
   const drift: LabelDrift[] = [];
   let unkeyed = 0;
   for (const label of labels.labels) {
-    if (label.app === "other") continue;
+    if (label.app !== "mobile" && label.app !== "extension") continue;
     const locale = locales[label.app];
     if (!locale) continue;
     if (label.key === null) {

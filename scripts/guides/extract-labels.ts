@@ -1,7 +1,7 @@
 /**
- * tsx scripts/guides/extract-labels.ts --mobile path/to/en.json [--extension path/to/messages.json]
+ * tsx scripts/guides/extract-labels.ts --mobile path/to/en.json [--extension path/to/messages.json] [--uniswap path/to/en-US.json]
  * Writes content/guides/metamask-labels.yaml: for each label in
- * label-sources.ts, the text MetaMask's own locale file gives its key, with
+ * label-sources.ts, the text the app's own locale file gives its key, with
  * the app version and source it was checked in. Only these facts are
  * committed, never the locale files themselves.
  */
@@ -12,7 +12,7 @@ import { LABELS_FILE, type LabelsFile, parseLabelsFile } from "../../app/content
 import { LABEL_SOURCES, SOURCE_FACTS } from "./label-sources.ts";
 import { type LocaleFile, lookUp, readLocale } from "./locale-lookup.ts";
 
-export function extractLabels(locales: Partial<Record<"mobile" | "extension", LocaleFile>>): LabelsFile {
+export function extractLabels(locales: Partial<Record<"mobile" | "extension" | "uniswap", LocaleFile>>): LabelsFile {
   const labels = LABEL_SOURCES.map((wanted) => {
     if (wanted.app === "other") return { label: wanted.label, app: wanted.app, key: null, version: null, source: wanted.source };
     const facts = SOURCE_FACTS[wanted.app];
@@ -37,14 +37,17 @@ export function extractLabels(locales: Partial<Record<"mobile" | "extension", Lo
 }
 
 if (process.argv[1]?.endsWith("extract-labels.ts")) {
-  const { values } = parseArgs({ options: { mobile: { type: "string" }, extension: { type: "string" } } });
+  const { values } = parseArgs({ options: { mobile: { type: "string" }, extension: { type: "string" }, uniswap: { type: "string" } } });
   if (!values.mobile) {
-    console.error("usage: tsx scripts/guides/extract-labels.ts --mobile path/to/en.json [--extension path/to/messages.json]");
+    console.error(
+      "usage: tsx scripts/guides/extract-labels.ts --mobile path/to/en.json [--extension path/to/messages.json] [--uniswap path/to/en-US.json]",
+    );
     process.exit(2);
   }
   const data = extractLabels({
     mobile: readLocale(values.mobile),
     ...(values.extension ? { extension: readLocale(values.extension) } : {}),
+    ...(values.uniswap ? { uniswap: readLocale(values.uniswap) } : {}),
   });
   const text = `# Written by scripts/guides/extract-labels.ts from MetaMask's public sources; edit label-sources.ts, not this file.\n${stringify(data, { lineWidth: 0 })}`;
   parseLabelsFile(text, LABELS_FILE);

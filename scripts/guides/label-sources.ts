@@ -13,11 +13,19 @@ export const SOURCE_FACTS = {
     localePath: "app/_locales/en/messages.json",
     commit: "page objects as stored on 2026-11-27",
   },
+  /** Uniswap's web app publishes no version number (apps/web/package.json says 0.0.0), so its version is the commit checked. */
+  uniswap: {
+    version: "55c403afe7f2f9e356d42c58180f455aa70f1a3c",
+    repository: "Uniswap/interface",
+    localePath: "packages/uniswap/src/i18n/locales/source/en-US.json",
+    commit: "55c403afe7f2f9e356d42c58180f455aa70f1a3c",
+  },
 } as const;
 
 export type WantedLabel =
   | { app: "mobile"; key: string; label?: undefined; source?: undefined }
   | { app: "mobile" | "extension"; key: string | null; label: string; source: string }
+  | { app: "uniswap"; key: string; label: string; source?: undefined }
   | { app: "other"; key?: undefined; label: string; source: string };
 
 export const LABEL_SOURCES: WantedLabel[] = [
@@ -434,6 +442,18 @@ export const LABEL_SOURCES: WantedLabel[] = [
     source:
       "test/e2e/page-objects/pages/home/header-navbar.ts (data-testid global-menu-settings; review of 27 November 2026 (issue 43); text not in the extension's stored sources)",
   },
+  // Uniswap's web app (the add-liquidity guide): keys of its shared locale file, checked at the commit above.
+  { app: "uniswap", key: "common.connect.button", label: "Connect" },
+  { app: "uniswap", key: "position.new", label: "New position" },
+  { app: "uniswap", key: "position.step.select", label: "Select token pair and fees" },
+  { app: "uniswap", key: "position.step.range", label: "Set price range and deposit amounts" },
+  { app: "uniswap", key: "common.button.continue", label: "Continue" },
+  { app: "uniswap", key: "common.fullRange", label: "Full range" },
+  { app: "uniswap", key: "common.customRange", label: "Custom range" },
+  { app: "uniswap", key: "pool.minPrice", label: "Min price" },
+  { app: "uniswap", key: "pool.maxPrice", label: "Max price" },
+  { app: "uniswap", key: "common.button.review", label: "Review" },
+  { app: "uniswap", key: "common.button.create", label: "Create" },
   { app: "other", label: "Account 1", source: "default account names MetaMask gives (data, not a locale string)" },
   { app: "other", label: "Account 2", source: "default account names MetaMask gives" },
   { app: "other", label: "Add to Chrome", source: "Chrome Web Store listing of MetaMask" },
@@ -467,17 +487,7 @@ export const LABEL_SOURCES: WantedLabel[] = [
   { app: "other", label: "Sell", source: "exchanges' trade pages" },
   { app: "other", label: "Copy", source: "this site's token address box" },
   { app: "other", label: "Send", source: "a mail program's send button" },
-  { app: "other", label: "Connect", source: "app.uniswap.org and etherscan.io connect buttons" },
-  { app: "other", label: "Review", source: "app.uniswap.org position form" },
-  { app: "other", label: "Create", source: "app.uniswap.org position form" },
-  { app: "other", label: "New position", source: "app.uniswap.org positions page" },
-  { app: "other", label: "1. Select pair", source: "app.uniswap.org position form" },
-  { app: "other", label: "2. Set range", source: "app.uniswap.org position form" },
-  { app: "other", label: "Full range", source: "app.uniswap.org position form" },
-  { app: "other", label: "Custom range", source: "app.uniswap.org position form" },
-  { app: "other", label: "A custom range", source: "app.uniswap.org position form (as the guide names it)" },
-  { app: "other", label: "Min price ({{dex.quoteSymbol}} per {{token.symbol}})", source: "app.uniswap.org position form" },
-  { app: "other", label: "Max price ({{dex.quoteSymbol}} per {{token.symbol}})", source: "app.uniswap.org position form" },
+  { app: "other", label: "Connect", source: "etherscan.io connect button" },
   { app: "other", label: "{{token.symbol}}", source: "token selectors on app.uniswap.org" },
   { app: "other", label: "{{dex.quoteSymbol}}", source: "token selectors on app.uniswap.org" },
   {

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 
-/** A MetaMask locale file as the apps publish it: mobile's nested en.json, or the extension's flat messages.json ({ key: { message } }). */
+/** A locale file as the apps publish it: MetaMask mobile's nested en.json, the extension's flat messages.json ({ key: { message } }), or Uniswap's flat en-US.json ({ key: text }). */
 export type LocaleFile = Record<string, unknown>;
 
 export function readLocale(file: string): LocaleFile {
@@ -9,8 +9,12 @@ export function readLocale(file: string): LocaleFile {
   return parsed as LocaleFile;
 }
 
-/** The text under a key: a dotted path in mobile's file, a message name in the extension's; undefined when the key is gone. */
-export function lookUp(locale: LocaleFile, app: "mobile" | "extension", key: string): string | undefined {
+/** The text under a key: a dotted path in mobile's file, a message name in the extension's, a flat key in Uniswap's; undefined when the key is gone. */
+export function lookUp(locale: LocaleFile, app: "mobile" | "extension" | "uniswap", key: string): string | undefined {
+  if (app === "uniswap") {
+    const text = locale[key];
+    return typeof text === "string" ? text : undefined;
+  }
   if (app === "extension") {
     const entry = locale[key];
     return typeof entry === "object" && entry !== null && typeof (entry as { message?: unknown }).message === "string"

@@ -374,7 +374,7 @@ describe("changes leave audit rows", () => {
     expect(debit.json()).toEqual({ balance: "30" });
     const beyond = "The credit would take the balance beyond what the ledger can hold.";
     for (const [tokens, message] of [
-      ["9223372036854775800", `The user does not exist, or ${beyond.toLowerCase()}`],
+      ["9223372036854775800", `The user does not exist or was deleted, or ${beyond.toLowerCase()}`],
       ["99999999999999999999", beyond],
     ]) {
       const refusal = await admin.post(url, { direction: "credit", tokens, reason: "typo", code: admin.nextCode() });

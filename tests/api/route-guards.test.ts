@@ -30,6 +30,7 @@ describe("guards declared as route config", () => {
     const exempt = routes().filter((route) => changesState(route) && route.config?.public);
     expect(exempt.map(label).sort()).toEqual([
       "GET /api/signout",
+      "POST /api/cancel-email-change",
       "POST /api/contact",
       "POST /api/guide-reports",
       "POST /api/verify-email",

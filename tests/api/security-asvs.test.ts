@@ -4,6 +4,7 @@ import { guideCatalog } from "../../app/content/guide-catalog.ts";
 import { SPECIAL_CHARACTERS_MESSAGE } from "../../common/account-rules.ts";
 import { ledgerEntries, sessions } from "../../server/db/schema.ts";
 import { SERVER_ERROR_MESSAGE } from "../../server/plugins/errors.ts";
+import { passwordWork } from "../../server/services/auth/password-work.ts";
 import { INVALID_LOGIN } from "../../server/services/auth/sign-in.ts";
 import { hashToken, newToken } from "../../server/services/sessions.ts";
 import { createUser, signedIn } from "../factories.ts";
@@ -32,7 +33,9 @@ const HOSTILE_FETCH_HEADERS: Array<Record<string, string>> = [
 ];
 
 describe("OWASP ASVS 5.0 regression suite", () => {
+  const work = passwordWork({ concurrency: 2, maxWaiting: 100, maxPerClient: 100 });
   const t = useTestApp({
+    passwordWork: work,
     withSite: true,
     env: { TRUST_PROXY: "127.0.0.1", LOGIN_MAX_FAILURES_PER_ACCOUNT: "5", REGISTRATIONS_PER_IP_PER_HOUR: "1000" },
     extraRoutes: (app) => {
@@ -222,23 +225,21 @@ describe("OWASP ASVS 5.0 regression suite", () => {
     await expectParallelGuessesHeld(t.app, { email: user.email, password: user.password, accountLimit: 5, ip: "203.0.113.77" });
   });
 
-  it("V6.3.8: an unknown email and a wrong password get the same status, body and about the same time", async () => {
+  it("V6.3.8: an unknown email and a wrong password get the same status and body, after the same password work", async () => {
     const user = await createUser(t.database.db);
+    // The time an answer takes is shown by the work done, not a stopwatch, which a loaded machine makes say anything.
     const attempt = async (email: string) => {
       const visitor = agent(t.app);
       const token = await visitor.csrf("signin");
-      const start = performance.now();
+      const before = work.started();
       const reply = await visitor.post("/api/signin", { username: email, password: "not-it-at-all", app: APP, csrfToken: token });
-      return { ms: performance.now() - start, answer: `${reply.statusCode} ${reply.body}` };
+      return { verifications: work.started() - before, answer: `${reply.statusCode} ${reply.body}` };
     };
-    const runs = [];
-    for (let i = 0; i < 3; i++) runs.push(await attempt(`nobody.${i}@example.com`), await attempt(user.email));
-    expect(new Set(runs.map((run) => run.answer))).toEqual(new Set([`401 ${JSON.stringify({ err_msg: INVALID_LOGIN })}`]));
-    const unknown = runs.filter((_, index) => index % 2 === 0).map((run) => run.ms);
-    const wrong = runs.filter((_, index) => index % 2 === 1).map((run) => run.ms);
-    const ratio = Math.min(...unknown) / Math.min(...wrong);
-    expect(ratio).toBeGreaterThan(0.5);
-    expect(ratio).toBeLessThan(2);
+    const expected = { verifications: 1, answer: `401 ${JSON.stringify({ err_msg: INVALID_LOGIN })}` };
+    for (let i = 0; i < 3; i++) {
+      expect(await attempt(`nobody.${i}@example.com`)).toEqual(expected);
+      expect(await attempt(user.email)).toEqual(expected);
+    }
   });
 
   it("V6.2.1, V6.2.4, V6.2.5, V6.2.8, V6.2.9: passwords of 8+ characters, any composition, up to 128; common ones refused; checked exactly as typed", async () => {

@@ -51,7 +51,10 @@ export async function accountRecoveryRoutes(fastify: FastifyInstance, options: A
 
   app.post(
     "/api/cancel-email-change",
-    { config: { stateChanging: true }, schema: { body: cancelEmailChangeBody(slug), response: { 200: successReply, "4xx": errorReply } } },
+    {
+      config: { stateChanging: true, public: "the emailed link's single-use token is the proof; no form, no session" },
+      schema: { body: cancelEmailChangeBody(slug), response: { 200: successReply, "4xx": errorReply } },
+    },
     async (request, reply) => {
       const result = await cancelEmailChange(deps, request.body.token);
       if (!result.ok) return reply.code(400).send({ err_msg: LINK_EXPIRED });

@@ -158,7 +158,7 @@ export async function accountRoutes(fastify: FastifyInstance, options: AccountRo
       const body = request.body;
       const result = await signIn(
         { db, clock, rateLimiter, limits: loginLimits, work: passwordWork, blocks: loginBlocks },
-        { email: body.username, password: body.password, ip: request.ip },
+        { email: body.username, password: body.password, ip: request.ip, sessionIdHash: app.sessions.cookieIdHash(request) },
       );
       if (!result.ok) {
         request.log.info({ reason: result.reason }, "login refused");

@@ -1,9 +1,9 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { normalizeEmail } from "../../../common/account-rules.ts";
 import type { Clock } from "../../clock.ts";
 import type { Database } from "../../db/client.ts";
-import { users } from "../../db/schema.ts";
-import { rateLimitClientOf } from "../fairness/networks.ts";
+import { sessions, users } from "../../db/schema.ts";
+import { networkOf, rateLimitClientOf } from "../fairness/networks.ts";
 import type { LimitBlocks } from "../limit-blocks.ts";
 import { type Limit, type RateLimiter, secondsUntilWindowEnds, windowStart } from "../rate-limit.ts";
 import type { PasswordWork } from "./password-work.ts";
@@ -45,22 +45,50 @@ export function throttled(clock: Clock, blocking: Limit[]): Throttled {
 }
 
 /**
- * Checks a password. Each attempt is counted, per account and per client
- * address, in one atomic step *before* the password is checked, so requests
- * sent in parallel cannot all slip under the limit; a successful login takes
- * its count back. Past either limit every attempt is refused until the window
- * passes, the right password included.
+ * The counter a login attempt on this account is judged by: the browser's own
+ * when it holds a live session of the account, the network's own when the
+ * account signed up or has a session from it, else the account's shared one,
+ * so guesses from strangers' networks cannot lock the owner out (decision 051).
+ */
+function attemptsKeyFor(
+  email: string,
+  user: { signedInHere: boolean; knownNetwork: boolean } | undefined,
+  ip: string,
+  sessionIdHash: string | null,
+) {
+  if (user?.signedInHere && sessionIdHash) return `${accountAttemptsKey(email)}:device:${sessionIdHash}`;
+  if (user?.knownNetwork) return `${accountAttemptsKey(email)}:network:${networkOf(ip)}`;
+  return accountAttemptsKey(email);
+}
+
+/**
+ * Checks a password. Each attempt is counted, per account (or the account's
+ * own device or known network) and per client address, in one atomic step
+ * *before* the password is checked, so requests sent in parallel cannot all
+ * slip under the limit; a successful login takes its count back. Past either
+ * limit every attempt is refused until the window passes, the right password
+ * included.
  */
 export async function signIn(
   deps: { db: Database; clock: Clock; rateLimiter: RateLimiter; limits: LoginLimits; work: PasswordWork; blocks: LimitBlocks },
-  { email, password, ip }: { email: string; password: string; ip: string },
+  { email, password, ip, sessionIdHash }: { email: string; password: string; ip: string; sessionIdHash: string | null },
 ): Promise<SignInResult> {
   const { db, clock, rateLimiter, limits, work, blocks } = deps;
+  const now = clock.now();
+  const [user] = await db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      passwordHash: users.passwordHash,
+      signedInHere: sql<boolean>`exists (select 1 from ${sessions} where ${sessions.userId} = ${users.id} and ${sessions.idHash} = ${sessionIdHash ?? ""} and ${sessions.expiresAt} > ${now.toISOString()})`,
+      knownNetwork: sql<boolean>`(${users.signupNetwork} = ${networkOf(ip)} or exists (select 1 from ${sessions} where ${sessions.userId} = ${users.id} and ${sessions.network} = ${networkOf(ip)}))`,
+    })
+    .from(users)
+    .where(eq(users.email, normalizeEmail(email)));
   const counted = [
-    { key: accountAttemptsKey(email), limit: limits.failuresPerAccount },
+    { key: attemptsKeyFor(email, user, ip, sessionIdHash), limit: limits.failuresPerAccount },
     { key: ipAttemptsKey(ip), limit: limits.failuresPerIp },
   ];
-  const now = clock.now();
   const known = counted.filter(({ key }) => blocks.until(key, now)).map(({ limit }) => limit);
   if (known.length > 0) return throttled(clock, known);
 
@@ -75,10 +103,6 @@ export async function signIn(
       blocking.map(({ limit }) => limit),
     );
 
-  const [user] = await db
-    .select({ id: users.id, firstName: users.firstName, passwordHash: users.passwordHash })
-    .from(users)
-    .where(eq(users.email, normalizeEmail(email)));
   const storedHash = user?.passwordHash ?? (await unknownUserHash);
   const valid = await work.run(ip, () => verifyPassword(storedHash, password));
   if (!user || !valid) return { ok: false, reason: "invalid", message: INVALID_LOGIN };
