@@ -41,7 +41,11 @@ export default function Leaderboard() {
       <p className="mt-2 text-lg text-ink-800">
         Each season is a calendar month (UTC). Quests earn their XP
         {board && board.claim_xp > 0 ? `, and each daily claim earns ${board.claim_xp} XP` : ""}. Only members who chose a display name on
-        their <Link to="/account">account page</Link> appear; emails and wallets are never shown.
+        their{" "}
+        <Link to="/account" className="link">
+          account page
+        </Link>{" "}
+        appear; emails and wallets are never shown.
       </p>
       <div className="mt-4">
         <FormMessage error={error} />
@@ -82,10 +86,14 @@ export default function Leaderboard() {
             </table>
           )}
           <nav aria-label="Seasons" className="mt-6 flex flex-wrap gap-4">
-            <Link to={`/leaderboard?season=${shiftSeason(board.season, -1)}`}>
+            <Link to={`/leaderboard?season=${shiftSeason(board.season, -1)}`} className="link">
               Previous season: {monthName(shiftSeason(board.season, -1))}
             </Link>
-            {past ? <Link to="/leaderboard">Back to this season</Link> : null}
+            {past ? (
+              <Link to="/leaderboard" className="link">
+                Back to this season
+              </Link>
+            ) : null}
           </nav>
         </div>
       ) : error ? null : (

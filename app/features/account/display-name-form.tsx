@@ -25,8 +25,11 @@ export function DisplayNameForm() {
   return (
     <CardSection title="Leaderboard">
       <p className="mt-2 text-ink-800">
-        Choose a name to appear on the <a href="/leaderboard">leaderboard</a>. Nobody appears until they choose one, and your email and
-        wallet are never shown. Leave it empty to take your name off.
+        Choose a name to appear on the{" "}
+        <a href="/leaderboard" className="link">
+          leaderboard
+        </a>
+        . Nobody appears until they choose one, and your email and wallet are never shown. Leave it empty to take your name off.
       </p>
       <form method="post" noValidate onSubmit={submit} className="mt-4 space-y-4">
         <FormMessage error={form.error} errorId={form.errorId} success={form.success} />
