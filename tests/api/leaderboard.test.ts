@@ -94,6 +94,20 @@ describe("the leaderboard", () => {
     expect((await second.visitor.get(`/api/display-name?app=${APP}`)).json()).toEqual({ display_name: null });
   });
 
+  it("frees the name of a deleted account, which leaves the board", async () => {
+    t.clock.set("2026-04-10T09:00:00Z");
+    const leaving = await member("Gone Soon");
+    await quest(leaving.user.id, "quest:quiz:a:once", 100);
+    const deleted = await leaving.visitor.post("/api/delete-account", {
+      app: APP,
+      csrfToken: await leaving.visitor.csrf("account"),
+      password: leaving.user.password,
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect((await board("2026-04")).entries).toEqual([]);
+    await member("gone soon");
+  });
+
   it("refuses names that would reveal an address, and bad input, with a 4xx and no change", async () => {
     const { visitor, user } = await member();
     for (const name of ["ab", "x".repeat(25), "me@example.com", "0xAbC123", "visit.example.com", "<b>hi</b>", "-dash", 42]) {
