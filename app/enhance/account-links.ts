@@ -35,10 +35,17 @@ function showMemberLinks(login: HTMLAnchorElement): void {
     ?.replaceWith(item(link("/dashboard", "Dashboard", login.className)), item(link("/account", "Account", login.className)), item(logout));
 }
 
-/** The guides make no call and use what the visit already learned; the other articles ask the server, once, when the hint cookie is there. */
-async function visitorStatus(check: boolean): Promise<AuthStatus> {
+let asked: Promise<AuthStatus> | undefined;
+
+/**
+ * The guides make no call and use what the visit already learned; the other articles ask the server, once per page
+ * load, when the hint cookie is there: the navigation and the earn page's member panel share the one answer.
+ */
+export async function visitorStatus(check: boolean): Promise<AuthStatus> {
   if (!mayBeSignedIn()) return "anonymous";
-  return check ? askAuthStatus() : rememberedAuthStatus();
+  if (!check) return rememberedAuthStatus();
+  asked ??= askAuthStatus();
+  return asked;
 }
 
 /**

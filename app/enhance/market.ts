@@ -36,7 +36,7 @@ function showFigures(reply: MarketReply): void {
   const asOf = document.querySelector("[data-market-as-of]");
   if (asOf) asOf.textContent = ` · ${asOfText(reply)}`;
   const demo = document.querySelector<HTMLElement>("[data-market-demo]");
-  if (demo) demo.hidden = !reply.demo;
+  if (demo) demo.classList.toggle("invisible", !reply.demo);
   const updated = document.querySelector("[data-market-updated]");
   if (updated) updated.textContent = updatedText(ageSeconds(reply));
 

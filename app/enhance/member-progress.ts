@@ -1,8 +1,8 @@
 import type { QuestsView } from "../../common/api/quests.ts";
 import type { DashboardData } from "../../common/api/rewards.ts";
-import { askAuthStatus, mayBeSignedIn } from "../features/auth/auth-hint.ts";
 import { request } from "../lib/api-request.ts";
 import { site } from "../site.ts";
+import { visitorStatus } from "./account-links.ts";
 
 const tokens = (value: string | number) => `${BigInt(value).toLocaleString("en-US")} ${site.token.symbol}`;
 
@@ -13,7 +13,7 @@ const tokens = (value: string | number) => `${BigInt(value).toLocaleString("en-U
  */
 export async function enhanceMemberProgress(): Promise<void> {
   const panel = document.querySelector<HTMLElement>("[data-member-progress]");
-  if (!panel || !mayBeSignedIn() || (await askAuthStatus()) !== "authenticated") return;
+  if (!panel || (await visitorStatus(true)) !== "authenticated") return;
   const appQuery = `app=${encodeURIComponent(site.token.slug)}`;
   const [dashboard, quests] = await Promise.all([
     request<DashboardData>(`/api/dashboard?${appQuery}`),

@@ -40,6 +40,8 @@ test.describe("the streak on the dashboard", () => {
       await expect(streak).toContainText("7 days in a row");
       await expect(streak).toContainText("You hold a freeze");
       await expect(page.getByRole("region", { name: "Recent activity" }).getByText("Streak bonus")).toBeVisible();
+      // Contrast is judged on the notice as it stays, not halfway through its fade-in.
+      await celebration.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
       await expectAccessible(page);
       await page.screenshot({ path: test.info().outputPath(`streak-after-${width}.png`), fullPage: width === 390 });
     });

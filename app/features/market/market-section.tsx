@@ -11,11 +11,12 @@ export function MarketPrice() {
       <p className="text-lg font-semibold" data-market-change>
         {LOADING}
       </p>
-      <p className="mt-1 text-sm text-white/80">
+      {/* Heights kept from the first paint, so that the figures arriving move nothing on the page. */}
+      <p className="mt-1 min-h-5 text-sm text-white/80">
         <span data-market-updated />
         <span data-market-as-of />
       </p>
-      <p hidden className="mt-2 inline-block rounded bg-gold-400 px-2 py-0.5 text-sm font-bold text-ink-900" data-market-demo>
+      <p className="invisible mt-2 inline-block rounded bg-gold-400 px-2 py-0.5 text-sm font-bold text-ink-900" data-market-demo>
         Demo data: no node is configured, so these figures are a seeded example, not the chain.
       </p>
     </div>
@@ -63,7 +64,7 @@ export function PriceChart() {
           vectorEffect="non-scaling-stroke"
         />
       </svg>
-      <p id="chart-summary" className="mt-2 text-sm text-white/85" data-chart-summary>
+      <p id="chart-summary" className="mt-2 min-h-10 text-sm text-white/85" data-chart-summary>
         {LOADING}
       </p>
       {/* A table ignores the height that hides it: its wrapper is what is visually hidden. */}
