@@ -43,7 +43,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <section className="bg-ink-900 text-white">
-        <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 pt-10 pb-16 sm:px-6 md:grid-cols-[1.5fr_1fr] md:pt-16 md:pb-24">
+        <div className="mx-auto grid max-w-6xl items-start gap-10 px-4 pt-10 pb-16 sm:px-6 md:grid-cols-[1.5fr_1fr] md:pt-16 md:pb-24">
           <div>
             <p className="text-sm font-semibold tracking-widest text-gold-400 uppercase">ERC-20 on {token.chainName}</p>
             <h1 className="mt-3 text-4xl font-black tracking-tight sm:text-6xl">
