@@ -51,7 +51,8 @@ describe("crash safety on the PostgreSQL server", () => {
     expect(acknowledged.size).toBeLessThan(20 * 12);
     database = await openDatabase({ driver: "postgres", url: env.DATABASE_URL });
     await expectClaimsDurable(database.db, acknowledged);
-  });
+    // A hang detector, as in the embedded database's crash test: each restart starts the hooked server from its sources.
+  }, 900_000);
 
   it("answers 503 while the database restarts, and recovers by itself", async () => {
     const server = await startServer(env, { hooked: true });
