@@ -6,7 +6,8 @@ import { appField, csrfTokenField, errorReply, jsonObject, tokenAmount } from ".
 const quizId = z.string().regex(/^[a-z0-9-]{1,40}$/);
 export const quizParams = z.object({ quiz: quizId });
 
-export const QUEST_OUTCOMES = ["passed", "failed", "refused"] as const;
+/** "pending": found in a block the chain index still treats as provisional; it passes once that block is confirmed. */
+export const QUEST_OUTCOMES = ["passed", "failed", "pending", "refused"] as const;
 
 export const receiptReply = z.object({
   quest: z.string(),
