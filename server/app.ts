@@ -56,6 +56,7 @@ import { reconcileDepsFrom } from "./services/payouts/settings.ts";
 import { PriceCache } from "./services/price/price-cache.ts";
 import { databaseSharedPrice, redisSharedPrice, type SharedPrice } from "./services/price/shared-price.ts";
 import { fixedPriceSource, type PriceSource, uniswapV3PriceSource } from "./services/price/sources.ts";
+import { questChainFrom } from "./services/quests/chain-reader.ts";
 import { loadQuizBank } from "./services/quests/quiz-bank.ts";
 import { databaseRateLimiter, type RateLimiter, redisRateLimiter } from "./services/rate-limit.ts";
 import { altchaHmacKey, sessionSecret } from "./services/secrets.ts";
@@ -265,8 +266,18 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   // Only when mail really stays here: with a mail server the queue holds live links to members' accounts.
   if (!env.SMTP_URL) await app.register(devOutboxRoutes, { db });
-  await app.register(rewardRoutes, { site, db, clock, sharedNetworkAccounts: fairness.sharedNetworkAccounts });
-  await app.register(questRoutes, { site, db, clock, bank: loadQuizBank(site) });
+  const questChain = questChainFrom(env, site);
+  await app.register(rewardRoutes, {
+    site,
+    db,
+    clock,
+    sharedNetworkAccounts: fairness.sharedNetworkAccounts,
+    holdingIndex:
+      questChain && site.rewards.chainQuests.some((quest) => quest.kind === "hold")
+        ? { name: questChain.indexName, token: questChain.token }
+        : null,
+  });
+  await app.register(questRoutes, { site, db, clock, bank: loadQuizBank(site), chain: questChain });
   await app.register(leaderboardRoutes, { site, db, clock });
   await app.register(payoutRoutes, {
     site,

@@ -1,8 +1,9 @@
 import type { FastifyReply } from "fastify";
 import type { ConsoleRefusal } from "../../common/api/admin.ts";
 import type { PayoutRefusal } from "../../common/api/payouts.ts";
+import type { ChainQuestRefusal } from "../../common/api/quests.ts";
 
-type Refusal = PayoutRefusal | ConsoleRefusal;
+type Refusal = PayoutRefusal | ConsoleRefusal | ChainQuestRefusal;
 
 /** What each refusal a service gives is in HTTP: one table, so a refusal has one status wherever a route meets it. */
 const STATUS_OF: Record<Refusal["refusal"], 400 | 403 | 404 | 409> = {
@@ -13,9 +14,11 @@ const STATUS_OF: Record<Refusal["refusal"], 400 | 403 | 404 | 409> = {
   email_not_verified: 400,
   too_new: 400,
   account_frozen: 403,
+  quest_flagged: 403,
   unknown_transfer: 404,
   unknown_batch: 404,
   unknown_alert: 404,
+  unknown_quest: 404,
   // The request conflicts with the state things are in now.
   open_request: 409,
   account_deleted: 409,
@@ -34,6 +37,10 @@ const STATUS_OF: Record<Refusal["refusal"], 400 | 403 | 404 | 409> = {
   nonce_not_settled: 409,
   already_mined: 409,
   alert_handled: 409,
+  no_chain_index: 409,
+  index_empty: 409,
+  quest_done: 409,
+  nothing_new: 409,
 };
 
 /** Answers a service's refusal with its status and, in err_msg, the words common/api chose for it. */

@@ -140,9 +140,7 @@ export async function indexChain(deps: ChainIndexDeps): Promise<ChainIndexSummar
   // Who sent each swap's transaction: the trader, whichever router or recipient they named. One read per transaction.
   const swapTransactions = [...new Set(found.logs.filter((log) => log.eventName === "Swap").map((log) => log.transactionHash))];
   const senders = new Map(
-    await Promise.all(
-      swapTransactions.map(async (hash) => [hash, getAddress((await client.getTransaction({ hash })).from)] as const),
-    ),
+    await Promise.all(swapTransactions.map(async (hash) => [hash, getAddress((await client.getTransaction({ hash })).from)] as const)),
   );
   rpcCalls += swapTransactions.length;
 

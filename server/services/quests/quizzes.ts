@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomInt } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
+import type { QUEST_OUTCOMES } from "../../../common/api/quests.ts";
 import type { SiteConfig } from "../../../config/site.ts";
 import type { Clock } from "../../clock.ts";
 import { type Database, queryRows } from "../../db/client.ts";
@@ -151,7 +152,7 @@ export async function submitQuiz(
 export type QuestsOverview = {
   xpTotal: number;
   quizzes: Array<{ quiz: Quiz; passed: boolean; tokensPaid: boolean; retryAt: Date | null }>;
-  receipts: Array<{ quest: string; checkedAt: Date; outcome: "passed" | "failed" | "refused"; detail: string }>;
+  receipts: Array<{ quest: string; checkedAt: Date; outcome: (typeof QUEST_OUTCOMES)[number]; detail: string }>;
 };
 
 /** The member's quests: each quiz with its state, the XP earned, and the latest receipts. */
