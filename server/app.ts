@@ -27,8 +27,8 @@ import { zodSchemas } from "./plugins/zod-schemas.ts";
 import { requestLogger } from "./request-logger.ts";
 import { accountRecoveryRoutes } from "./routes/api/account-recovery.ts";
 import { accountSettingsRoutes } from "./routes/api/account-settings.ts";
-import { accountRoutes } from "./routes/api/accounts.ts";
 import { consoleRoutes } from "./routes/api/admin/index.ts";
+import { authRoutes } from "./routes/api/auth.ts";
 import { contactRoutes } from "./routes/api/contact.ts";
 import { guideReportRoutes } from "./routes/api/guide-reports.ts";
 import { leaderboardRoutes } from "./routes/api/leaderboard.ts";
@@ -41,8 +41,8 @@ import { waitlistRoutes } from "./routes/api/waitlist.ts";
 import { devOutboxRoutes } from "./routes/dev-outbox.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { wellKnownRoutes } from "./routes/well-known.ts";
-import type { AccountDeps } from "./services/accounts/account-deps.ts";
-import { sendVerificationEmail } from "./services/accounts/verification.ts";
+import type { AccountDeps } from "./services/account-deps.ts";
+import { sendVerificationEmail } from "./services/account-recovery/verification.ts";
 import { type PasswordWork, passwordWork } from "./services/auth/password-work.ts";
 import { type BackgroundWork, backgroundWork } from "./services/background-work.ts";
 import { chainIndexDepsFrom } from "./services/chain-index/settings.ts";
@@ -227,7 +227,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(healthRoutes, { database: deps.database });
   await app.register(wellKnownRoutes, { site, clock });
   if (deps.serveMetrics !== false && env.METRICS_TOKEN) await app.register(metricsRoute, { token: env.METRICS_TOKEN });
-  await app.register(accountRoutes, {
+  await app.register(authRoutes, {
     site,
     db,
     clock,

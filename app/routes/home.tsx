@@ -2,7 +2,7 @@ import { href, Link } from "react-router";
 import { howToBuyPath, swapUrl } from "../../common/links.ts";
 import { loadGlossary } from "../content/glossary.server.ts";
 import { useComingSoonGuard } from "../features/auth/account-links.tsx";
-import { useAuthStatus } from "../features/auth/auth-status.ts";
+import { useAuthStatus } from "../features/auth/use-auth-status.ts";
 import { MarketPrice, MarketStats, PriceChart, Tokenomics } from "../features/market/market-section.tsx";
 import { STATS } from "../features/market/market-view.ts";
 import { PriceBadge } from "../features/price/price-badge.tsx";
