@@ -57,6 +57,7 @@ import { PriceCache } from "./services/price/price-cache.ts";
 import { databaseSharedPrice, redisSharedPrice, type SharedPrice } from "./services/price/shared-price.ts";
 import { fixedPriceSource, type PriceSource, uniswapV3PriceSource } from "./services/price/sources.ts";
 import { loadQuizBank } from "./services/quests/quiz-bank.ts";
+import { seedQuestSettings } from "./services/quests/settings.ts";
 import { databaseRateLimiter, type RateLimiter, redisRateLimiter } from "./services/rate-limit.ts";
 import { altchaHmacKey, sessionSecret } from "./services/secrets.ts";
 
@@ -266,7 +267,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Only when mail really stays here: with a mail server the queue holds live links to members' accounts.
   if (!env.SMTP_URL) await app.register(devOutboxRoutes, { db });
   await app.register(rewardRoutes, { site, db, clock, sharedNetworkAccounts: fairness.sharedNetworkAccounts });
-  await app.register(questRoutes, { site, db, clock, bank: loadQuizBank(site) });
+  const bank = loadQuizBank(site);
+  await seedQuestSettings({ db, clock }, site.rewards, bank);
+  await app.register(questRoutes, { site, db, clock, bank });
   await app.register(leaderboardRoutes, { site, db, clock });
   await app.register(payoutRoutes, {
     site,

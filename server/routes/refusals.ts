@@ -1,8 +1,9 @@
 import type { FastifyReply } from "fastify";
 import type { ConsoleRefusal } from "../../common/api/admin.ts";
+import type { QuestRefusal } from "../../common/api/admin-quests.ts";
 import type { PayoutRefusal } from "../../common/api/payouts.ts";
 
-type Refusal = PayoutRefusal | ConsoleRefusal;
+type Refusal = PayoutRefusal | ConsoleRefusal | QuestRefusal;
 
 /** What each refusal a service gives is in HTTP: one table, so a refusal has one status wherever a route meets it. */
 const STATUS_OF: Record<Refusal["refusal"], 400 | 403 | 404 | 409> = {
@@ -16,6 +17,8 @@ const STATUS_OF: Record<Refusal["refusal"], 400 | 403 | 404 | 409> = {
   unknown_transfer: 404,
   unknown_batch: 404,
   unknown_alert: 404,
+  unknown_quest: 404,
+  tokens_not_checkable: 400,
   // The request conflicts with the state things are in now.
   open_request: 409,
   account_deleted: 409,
@@ -34,6 +37,10 @@ const STATUS_OF: Record<Refusal["refusal"], 400 | 403 | 404 | 409> = {
   nonce_not_settled: 409,
   already_mined: 409,
   alert_handled: 409,
+  quest_exists: 409,
+  quest_retired: 409,
+  page_taken: 409,
+  status_unchanged: 409,
 };
 
 /** Answers a service's refusal with its status and, in err_msg, the words common/api chose for it. */
