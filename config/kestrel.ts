@@ -54,6 +54,7 @@ export const defaultSiteConfig = {
   rewards: {
     dailyAmount: 100,
     referralBonus: 10,
+    referralAfterFirstQuiz: false,
     minTransfer: 10000,
     claimIntervalHours: 24,
     specialDays: [

@@ -83,6 +83,8 @@ export const siteConfigSchema = z.object({
     specialDays: z.array(z.object({ date: utcDate, multiplier: z.union([z.literal(2), z.literal(3)]) })),
     /** A quiz's first pass: tokens (0 pays XP only), paid to a member with a verified wallet, never on hold or flagged. */
     quizTokens: z.number().int().nonnegative(),
+    /** The referrer's bonus waits until the referred member first passes a quiz: a cost on fake friends. */
+    referralAfterFirstQuiz: z.boolean(),
     /** Experience points for a quiz's first pass, paid to every member. */
     quizXp: z.number().int().positive(),
     /** Experience points each daily claim adds to the leaderboard (0: the board counts quests only). */
@@ -150,6 +152,7 @@ export const siteEnvironmentVariables = {
   CONTACT_SUBJECT: ["contact", "subject"],
   REWARD_DAILY_AMOUNT: ["rewards", "dailyAmount"],
   REWARD_REFERRAL_BONUS: ["rewards", "referralBonus"],
+  REWARD_REFERRAL_AFTER_FIRST_QUIZ: ["rewards", "referralAfterFirstQuiz"],
   REWARD_MIN_TRANSFER: ["rewards", "minTransfer"],
   REWARD_CLAIM_INTERVAL_HOURS: ["rewards", "claimIntervalHours"],
   REWARD_SPECIAL_DAYS: ["rewards", "specialDays"],
@@ -255,6 +258,11 @@ function parseEnvValue(variable: string, raw: string, problems: string[]): unkno
         });
   }
   const current = getPath(defaultSiteConfig, siteEnvironmentVariables[variable as keyof typeof siteEnvironmentVariables]);
+  if (typeof current === "boolean") {
+    if (raw === "true" || raw === "false") return raw === "true";
+    problems.push(`${variable}: "${raw}" is not true or false`);
+    return current;
+  }
   if (typeof current === "number") {
     const value = Number(raw);
     if (!Number.isFinite(value)) problems.push(`${variable}: "${raw}" is not a number`);

@@ -59,6 +59,11 @@ export const users = pgTable(
     lastClaimAt: timestamp("last_claim_at", { withTimezone: true }),
     /** The name the member chose to appear on the leaderboard; null keeps them off it. */
     displayName: text("display_name"),
+    /**
+     * When the member first passed a quiz. Set on the member's row so that a claim racing the pass waits for it:
+     * with REWARD_REFERRAL_AFTER_FIRST_QUIZ, the referrer's bonus is paid from the pass on.
+     */
+    firstQuizPassedAt: timestamp("first_quiz_passed_at", { withTimezone: true }),
     /** Numbers the user's reward windows: the nth claim is window n, creditable once. */
     claimCount: integer("claim_count").notNull().default(0),
     /** How many claims in a row came within seconds of becoming due: the scripted-rhythm signal's count, kept by each claim. */

@@ -4,11 +4,12 @@ import type { SiteConfig } from "../../../config/site.ts";
 import type { Clock } from "../../clock.ts";
 import { type Database, queryRows } from "../../db/client.ts";
 import { questReceipts, quizAttempts } from "../../db/schema.ts";
+import { creditReferralOnQuizPass } from "../fairness/referral-bonuses.ts";
 import { creditQuest, WITHHELD_TEXT } from "./credits.ts";
 import type { Quiz, QuizBank } from "./quiz-bank.ts";
 import { findQuestSetting, listQuestSettings, type QuestSetting, questAward } from "./settings.ts";
 
-export type QuizRules = Pick<SiteConfig["rewards"], "quizTokens" | "quizXp" | "quizCooldownMinutes">;
+export type QuizRules = Pick<SiteConfig["rewards"], "quizCooldownMinutes" | "referralAfterFirstQuiz">;
 type Deps = { db: Database; clock: Clock; rules: QuizRules; bank: QuizBank };
 
 /** How long a started attempt may be answered. */
@@ -142,6 +143,7 @@ export async function submitQuiz(
   let tokens = 0n;
   if (passed) {
     const credit = await creditQuest(deps, userId, { key: questAward(setting, now), xp: setting.xp, tokens: setting.tokens });
+    await creditReferralOnQuizPass(deps, userId, { afterFirstQuiz: deps.rules.referralAfterFirstQuiz });
     xp = credit.xp;
     tokens = credit.tokens;
     const paid =
