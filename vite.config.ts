@@ -5,6 +5,7 @@ import { loadSiteConfig } from "./config/site.ts";
 import { articleScriptPlugin } from "./scripts/build/article-script-plugin.ts";
 import { brandPalettePlugin } from "./scripts/build/brand-palette-plugin.ts";
 import { devAssetsPlugin } from "./scripts/build/dev-assets-plugin.ts";
+import { formChecksPlugin } from "./scripts/build/form-checks-plugin.ts";
 import { sharedChunksPlugin } from "./scripts/build/shared-chunks-plugin.ts";
 import { siteConfigPlugin } from "./scripts/build/site-config-plugin.ts";
 
@@ -20,6 +21,7 @@ export default defineConfig({
     devAssetsPlugin(site),
     articleScriptPlugin(),
     sharedChunksPlugin(),
+    formChecksPlugin(),
     reactRouter(),
   ],
   build: { assetsInlineLimit: 0 },
