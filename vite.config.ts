@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { sitePages } from "./app/site-pages.ts";
 import { loadSiteConfig } from "./config/site.ts";
 import { articleScriptPlugin } from "./scripts/build/article-script-plugin.ts";
 import { brandPalettePlugin } from "./scripts/build/brand-palette-plugin.ts";
@@ -20,7 +21,7 @@ export default defineConfig({
     siteConfigPlugin(site),
     devAssetsPlugin(site),
     articleScriptPlugin(),
-    sharedChunksPlugin(),
+    sharedChunksPlugin(sitePages(site).flatMap((page) => (page.article ? [page.file] : []))),
     formChecksPlugin(),
     reactRouter(),
   ],
