@@ -55,6 +55,7 @@ export const defaultSiteConfig = {
   rewards: {
     dailyAmount: 100,
     referralBonus: 10,
+    referralAfterFirstQuiz: false,
     minTransfer: 10000,
     claimIntervalHours: 24,
     specialDays: [
@@ -79,6 +80,7 @@ export const defaultSiteConfig = {
         period: "once",
       },
     ],
+    streakReminderHours: 4,
     streakMilestones: [
       { days: 7, bonus: 50 },
       { days: 30, bonus: 300 },

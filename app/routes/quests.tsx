@@ -3,6 +3,7 @@ import type { QuizResult, QuizStart } from "../../common/api/quests.ts";
 import { FormMessage } from "../components/ui/form-message.tsx";
 import { ChainIndexLag } from "../features/quests/chain-index-lag.tsx";
 import { ChainQuestCard } from "../features/quests/chain-quest-card.tsx";
+import { PageQuestsList } from "../features/quests/page-quests-list.tsx";
 import { QuizCard } from "../features/quests/quiz-card.tsx";
 import { QuizForm } from "../features/quests/quiz-form.tsx";
 import { QuizResultView } from "../features/quests/quiz-result.tsx";
@@ -114,6 +115,9 @@ export default function Quests() {
               </ul>
             </>
           )}
+          <div className="mt-8">
+            <PageQuestsList pages={state.data.pages} />
+          </div>
           <div className="mt-8">
             <ReceiptsList receipts={state.data.receipts} />
           </div>

@@ -1,9 +1,10 @@
 import type { FastifyReply } from "fastify";
 import type { ConsoleRefusal } from "../../common/api/admin.ts";
+import type { QuestRefusal } from "../../common/api/admin-quests.ts";
 import type { PayoutRefusal } from "../../common/api/payouts.ts";
 import type { ChainQuestRefusal } from "../../common/api/quests.ts";
 
-type Refusal = PayoutRefusal | ConsoleRefusal | ChainQuestRefusal;
+type Refusal = PayoutRefusal | ConsoleRefusal | QuestRefusal | ChainQuestRefusal;
 
 /** What each refusal a service gives is in HTTP: one table, so a refusal has one status wherever a route meets it. */
 const STATUS_OF: Record<Refusal["refusal"], 400 | 403 | 404 | 409> = {
@@ -19,6 +20,7 @@ const STATUS_OF: Record<Refusal["refusal"], 400 | 403 | 404 | 409> = {
   unknown_batch: 404,
   unknown_alert: 404,
   unknown_quest: 404,
+  tokens_not_checkable: 400,
   // The request conflicts with the state things are in now.
   open_request: 409,
   account_deleted: 409,
@@ -41,6 +43,10 @@ const STATUS_OF: Record<Refusal["refusal"], 400 | 403 | 404 | 409> = {
   index_empty: 409,
   quest_done: 409,
   nothing_new: 409,
+  quest_exists: 409,
+  quest_retired: 409,
+  page_taken: 409,
+  status_unchanged: 409,
 };
 
 /** Answers a service's refusal with its status and, in err_msg, the words common/api chose for it. */

@@ -15,7 +15,7 @@ export type ChainQuestCheckResult =
   | { ok: true; outcome: "passed" | "failed" | "pending"; block: bigint; receipt: string; xp: number; tokens: bigint }
   | ({ ok: false } & ChainQuestRefusal);
 
-const STANDING_REFUSAL = { "on-hold": "account_frozen", flagged: "quest_flagged", "no-verified-wallet": "not_verified" } as const;
+const STANDING_REFUSAL = { frozen: "account_frozen", flagged: "quest_flagged", "no-verified-wallet": "not_verified" } as const;
 
 /** The chain index's last block and its time; null before its first reading. */
 export async function indexedHead(db: Database, indexName: string): Promise<{ block: bigint; time: Date } | null> {
