@@ -26,6 +26,10 @@ test.describe("quests", () => {
       await signedInUser(context, baseURL as string);
       await page.goto("/quests");
       await expect(page.getByTestId("xp-total")).toHaveText("Your XP: 0");
+      // Without a node (as here) the on-chain quests are listed, and say they need the chain index rather than offering a check.
+      await expect(page.getByRole("heading", { name: "On-chain quests", level: 2 })).toBeVisible();
+      await expect(page.getByTestId("chain-index-lag")).toHaveText(/^On-chain quests need the site's chain index/);
+      await expect(page.getByRole("button", { name: /^Check now/ })).toHaveCount(0);
       await expectAccessible(page);
       await page.screenshot({ path: test.info().outputPath(`quests-${width}.png`), fullPage: true });
 
