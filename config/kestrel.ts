@@ -65,6 +65,7 @@ export const defaultSiteConfig = {
     quizXp: 100,
     claimXp: 10,
     quizCooldownMinutes: 60,
+    streakReminderHours: 4,
     streakMilestones: [
       { days: 7, bonus: 50 },
       { days: 30, bonus: 300 },

@@ -89,6 +89,8 @@ export const siteConfigSchema = z.object({
     quizXp: z.number().int().positive(),
     /** Experience points each daily claim adds to the leaderboard (0: the board counts quests only). */
     claimXp: z.number().int().nonnegative(),
+    /** How many hours before the streak's reset (00:00 UTC) a member who asked for it is emailed, when today's claim is still open. */
+    streakReminderHours: z.number().int().min(1).max(23),
     /** How long a member waits after a failed quiz before starting it again. */
     quizCooldownMinutes: z.number().int().nonnegative(),
     /** Bonuses for a streak of consecutive UTC days with a claim: each paid once per streak, on the day the streak reaches it. */
@@ -161,6 +163,7 @@ export const siteEnvironmentVariables = {
   REWARD_QUIZ_XP: ["rewards", "quizXp"],
   REWARD_CLAIM_XP: ["rewards", "claimXp"],
   REWARD_QUIZ_COOLDOWN_MINUTES: ["rewards", "quizCooldownMinutes"],
+  REWARD_STREAK_REMINDER_HOURS: ["rewards", "streakReminderHours"],
   LEGAL_OPERATOR: ["legal", "operator"],
   LEGAL_EMAIL: ["legal", "email"],
   LEGAL_MINIMUM_AGE: ["legal", "minimumAge"],

@@ -1,5 +1,5 @@
 import type { PageVisitBody, QuestOffer } from "../../common/api/quests.ts";
-import { mayBeSignedIn } from "../features/auth/auth-hint.ts";
+import { mayBeSignedIn } from "../features/auth/auth-status.ts";
 import { request } from "../lib/api-request.ts";
 import { site } from "../site.ts";
 import { showNotice } from "./notice.ts";

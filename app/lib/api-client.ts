@@ -1,5 +1,5 @@
-import type { AccountEmailView, SessionsView } from "../../common/api/account.ts";
-import type { CsrfPage, CsrfReply, RegisterBody, SignInBody } from "../../common/api/accounts.ts";
+import type { AccountEmailView, SessionsView } from "../../common/api/account-settings.ts";
+import type { CsrfPage, CsrfReply, RegisterBody, SignInBody } from "../../common/api/auth.ts";
 import type { ContactAnswer } from "../../common/api/contact.ts";
 import { CONTACT_RECEIVED } from "../../common/api/contact-received.ts";
 import type { ErrorReply, SuccessReply } from "../../common/api/fields.ts";

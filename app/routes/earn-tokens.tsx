@@ -1,6 +1,6 @@
 import { href, Link } from "react-router";
 import { useComingSoonGuard } from "../features/auth/account-links.tsx";
-import { useAuthStatus } from "../features/auth/auth-status.ts";
+import { useAuthStatus } from "../features/auth/use-auth-status.ts";
 import { pageOfferText, quizOfferText } from "../features/quests/offer-text.ts";
 import { ARTICLE } from "../lib/article-page.ts";
 import { pageMeta } from "../lib/page-meta.ts";

@@ -315,7 +315,7 @@ export const memberActivityReply = z.object({
   payouts: z.array(z.object({ id: z.number().int(), amount: z.string(), status: z.string(), requested_at: z.string() })),
   messages: z.array(z.object({ id: z.number().int(), at: z.string(), subject: z.string(), message: z.string() })),
 });
-export const memberHoldParams = z.object({
+export const memberFreezeParams = z.object({
   id: rowId,
   change: z.enum(["freeze", "unfreeze"], { error: "Freeze or unfreeze." }),
 });

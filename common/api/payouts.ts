@@ -1,7 +1,7 @@
 import type { Address, Hex } from "viem";
 import { z } from "zod";
 import { appField, bigRowId, csrfTokenField, jsonObject } from "./fields.ts";
-import { ACCOUNT_ON_HOLD } from "./rewards.ts";
+import { ACCOUNT_FROZEN } from "./rewards.ts";
 
 /**
  * Request and reply shapes of the payout endpoints (wallet verification,
@@ -85,7 +85,7 @@ export const PAYOUT_REFUSALS = {
   notReturnable: "Only a requested or batched payout without a signed transaction can be returned.",
   notInReview: "This payout is not waiting for a review.",
   reasonRequired: "A reason is required.",
-  onHold: ACCOUNT_ON_HOLD,
+  accountFrozen: ACCOUNT_FROZEN,
   accountDeleted: "This account has been deleted.",
 } as const;
 
@@ -119,7 +119,7 @@ const PAYOUT_REFUSAL_TEXTS: { [Code in PayoutRefusal["refusal"]]: (refused: Extr
   email_not_verified: () => PAYOUT_REFUSALS.emailNotVerified,
   above_balance: () => PAYOUT_REFUSALS.aboveBalance,
   open_request: () => PAYOUT_REFUSALS.open,
-  account_frozen: () => PAYOUT_REFUSALS.onHold,
+  account_frozen: () => PAYOUT_REFUSALS.accountFrozen,
   account_deleted: () => PAYOUT_REFUSALS.accountDeleted,
   not_cancellable: () => PAYOUT_REFUSALS.notCancellable,
   not_returnable: () => PAYOUT_REFUSALS.notReturnable,

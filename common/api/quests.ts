@@ -30,7 +30,7 @@ export const questsReply = z.object({
       guide_title: z.string(),
       questions: z.number().int().positive(),
       pass_mark: z.number().int().positive(),
-      /** What the first pass pays; tokens only to a member with a verified wallet whose account is not on hold or flagged. */
+      /** What the first pass pays; tokens only to a member with a verified wallet whose account is not frozen or flagged. */
       xp: z.number().int().positive(),
       tokens: tokenAmount,
       /** Paused by the team: it cannot be started or credited until it is active again. */

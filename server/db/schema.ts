@@ -64,6 +64,8 @@ export const users = pgTable(
      * with REWARD_REFERRAL_AFTER_FIRST_QUIZ, the referrer's bonus is paid from the pass on.
      */
     firstQuizPassedAt: timestamp("first_quiz_passed_at", { withTimezone: true }),
+    /** The member asked on the account page for an email when their streak is at risk; off by default, off again by the email's unsubscribe link. */
+    streakReminder: boolean("streak_reminder").notNull().default(false),
     /** Numbers the user's reward windows: the nth claim is window n, creditable once. */
     claimCount: integer("claim_count").notNull().default(0),
     /** How many claims in a row came within seconds of becoming due: the scripted-rhythm signal's count, kept by each claim. */
@@ -648,10 +650,26 @@ export const mailQueue = pgTable(
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull(),
     lastError: text("last_error"),
+    /** Extra headers (a reminder's List-Unsubscribe); blanked with the bodies once sent, since they hold a link. */
+    headers: jsonb("headers").$type<Record<string, string>>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
   (table) => [index("mail_queue_due_idx").on(table.status, table.nextAttemptAt)],
+);
+
+/** Streak reminders sent: the key makes it one per member per UTC day, however many instances run the job at once. */
+export const streakReminders = pgTable(
+  "streak_reminders",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The UTC day the reminder was for. */
+    day: text("day").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.day] })],
 );
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { queryRows } from "../../server/db/client.ts";
-import { issueEmailToken } from "../../server/services/accounts/email-tokens.ts";
+import { issueEmailToken } from "../../server/services/account-recovery/email-tokens.ts";
 import { createUser, signedIn } from "../factories.ts";
 import { APP, agent } from "../helpers/agent.ts";
 import { answerQuizAs, quizAnswers, startQuizAs, takeQuiz } from "../helpers/quests.ts";

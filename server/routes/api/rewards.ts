@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { NOT_LOGGED_IN } from "../../../common/api/accounts.ts";
+import { NOT_LOGGED_IN } from "../../../common/api/auth.ts";
 import { appQuery, errorReply } from "../../../common/api/fields.ts";
 import {
-  ACCOUNT_ON_HOLD,
+  ACCOUNT_FROZEN,
   ADDRESS_UPDATED,
   CLAIMED,
   claimRefusal,
@@ -103,7 +103,7 @@ export async function rewardRoutes(fastify: FastifyInstance, { site, db, clock, 
       request.userId = result.userId;
       // An idle-limited session's last use is written as the usual lookup would.
       if (result.sessionTouchDue) await app.sessions.current(request);
-      if (!result.ok && result.reason === "frozen") return reply.code(403).send({ err_msg: ACCOUNT_ON_HOLD });
+      if (!result.ok && result.reason === "frozen") return reply.code(403).send({ err_msg: ACCOUNT_FROZEN });
       if (!result.ok) {
         const remaining = timeRemaining(result.msRemaining);
         return reply

@@ -1,6 +1,6 @@
 import { eq, or } from "drizzle-orm";
 import { normalizeEmail } from "../../../common/account-rules.ts";
-import { DISPOSABLE_EMAIL, EMAIL_TAKEN, UNKNOWN_REFERRAL_CODE } from "../../../common/api/accounts.ts";
+import { DISPOSABLE_EMAIL, EMAIL_TAKEN, UNKNOWN_REFERRAL_CODE } from "../../../common/api/auth.ts";
 import type { Clock } from "../../clock.ts";
 import type { Database } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";

@@ -3,19 +3,19 @@ import type { Clock } from "../../clock.ts";
 import { type Database, queryRows } from "../../db/client.ts";
 
 /**
- * Puts a member's account on hold, or takes it off: while on hold no claim
+ * Freezes a member's account, or unfreezes it: while frozen no claim
  * is credited, no transfer is requested and none is batched. Answers the
  * state before and after, or null for an unknown member.
  */
-export async function setMemberHold(
+export async function setMemberFrozen(
   { db, clock }: { db: Database; clock: Clock },
   userId: number,
-  hold: boolean,
+  frozen: boolean,
 ): Promise<{ before: string | null; after: string | null } | null> {
   const [row] = await queryRows<{ before: Date | string | null; after: Date | string | null }>(
     db,
     sql`with old as (select id, frozen_at from users where id = ${userId} and deleted_at is null for update)
-        update users u set frozen_at = ${hold ? sql`coalesce(old.frozen_at, ${clock.now()})` : sql`null`}
+        update users u set frozen_at = ${frozen ? sql`coalesce(old.frozen_at, ${clock.now()})` : sql`null`}
           from old where u.id = old.id
         returning old.frozen_at as before, u.frozen_at as after`,
   );

@@ -3,7 +3,7 @@ import type { SiteConfig } from "../../../../config/site.ts";
 import type { Clock } from "../../../clock.ts";
 import type { Database } from "../../../db/client.ts";
 import type { ServerEnv } from "../../../env.ts";
-import type { AccountDeps } from "../../../services/accounts/account-deps.ts";
+import type { AccountDeps } from "../../../services/account-deps.ts";
 import { totpSealingKey } from "../../../services/console/sealed-secret.ts";
 import type { RateLimiter } from "../../../services/rate-limit.ts";
 import { consoleAccessRoutes } from "./access.ts";

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { memberActivityReply, memberHoldParams, memberIdParams, memberSessionParams, reasonBody } from "../../../../common/api/admin.ts";
+import { memberActivityReply, memberFreezeParams, memberIdParams, memberSessionParams, reasonBody } from "../../../../common/api/admin.ts";
 import { errorReply, successReply } from "../../../../common/api/fields.ts";
-import type { AccountDeps } from "../../../services/accounts/account-deps.ts";
-import { listMemberSessions, revokeMemberSession } from "../../../services/accounts/member-sessions.ts";
-import { sendVerificationEmail } from "../../../services/accounts/verification.ts";
+import type { AccountDeps } from "../../../services/account-deps.ts";
+import { sendVerificationEmail } from "../../../services/account-recovery/verification.ts";
+import { listMemberSessions, revokeMemberSession } from "../../../services/account-settings/member-sessions.ts";
 import { recordAudit } from "../../../services/audit.ts";
-import { contactMessagesFrom, referralsOf, setMemberHold } from "../../../services/console/member-care.ts";
+import { contactMessagesFrom, referralsOf, setMemberFrozen } from "../../../services/console/member-care.ts";
 import { openRiskSignals } from "../../../services/fairness/risk-signals.ts";
 import { payoutsFor } from "../../../services/payouts/requests.ts";
 import { findUserById } from "../../../services/users.ts";
@@ -15,7 +15,7 @@ import { actorOf } from "./guard.ts";
 const NO_MEMBER = "No member has that number.";
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-/** A member's activity for the console's member page, and what an operator does about it: hold, sessions, the verification email. */
+/** A member's activity for the console's member page, and what an operator does about it: freeze, sessions, the verification email. */
 export async function consoleMemberCareRoutes(fastify: FastifyInstance, { accounts }: { accounts: AccountDeps }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, clock } = accounts;
@@ -59,12 +59,12 @@ export async function consoleMemberCareRoutes(fastify: FastifyInstance, { accoun
     "/api/admin/members/:id/:change",
     {
       config: { consoleAccess: "admin", stateChanging: true },
-      schema: { params: memberHoldParams, body: reasonBody, response: { 200: successReply, "4xx": errorReply } },
+      schema: { params: memberFreezeParams, body: reasonBody, response: { 200: successReply, "4xx": errorReply } },
     },
     async (request, reply) => {
       const { id, change } = request.params;
-      const held = await db.transaction(async (tx) => {
-        const states = await setMemberHold({ db: tx, clock }, id, change === "freeze");
+      const changed = await db.transaction(async (tx) => {
+        const states = await setMemberFrozen({ db: tx, clock }, id, change === "freeze");
         if (states)
           await recordAudit(tx, clock, actorOf(request), {
             action: `member.${change}`,
@@ -75,7 +75,7 @@ export async function consoleMemberCareRoutes(fastify: FastifyInstance, { accoun
           });
         return states;
       });
-      if (!held) return reply.code(404).send({ err_msg: NO_MEMBER });
+      if (!changed) return reply.code(404).send({ err_msg: NO_MEMBER });
       return {
         suc_msg:
           change === "freeze"

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { messageIdParams, messageStateBody, messagesQuery, messagesReply, replyBody } from "../../../../common/api/admin.ts";
 import { errorReply, successReply } from "../../../../common/api/fields.ts";
-import type { AccountDeps } from "../../../services/accounts/account-deps.ts";
+import type { AccountDeps } from "../../../services/account-deps.ts";
 import { recordAudit } from "../../../services/audit.ts";
 import { listInbox, replyToMessage, setMessageState } from "../../../services/console/inbox.ts";
 import { actorOf } from "./guard.ts";

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { queryRows } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
+import type { AccountDeps } from "../account-deps.ts";
+import { linkTo } from "../account-deps.ts";
 import { canonicalEmail } from "../fairness/email-identity.ts";
 import { creditPendingReferralBonuses } from "../fairness/referral-bonuses.ts";
-import type { AccountDeps } from "./account-deps.ts";
-import { linkTo } from "./account-deps.ts";
 import { cancelEmailTokens, consumeEmailToken, issueEmailToken, LINK_EXPIRED } from "./email-tokens.ts";
 
 export const EMAIL_VERIFIED = "Thank you: your email address is confirmed.";

@@ -10,7 +10,7 @@ import {
   SIGNED_OUT,
   signInBody,
   signupChallengeReply,
-} from "../../../common/api/accounts.ts";
+} from "../../../common/api/auth.ts";
 import { appQuery, errorReply, successReply } from "../../../common/api/fields.ts";
 import type { SiteConfig } from "../../../config/site.ts";
 import type { Clock } from "../../clock.ts";
@@ -25,7 +25,7 @@ import { createSignupChallenge } from "../../services/fairness/signup-challenge.
 import type { LimitBlocks } from "../../services/limit-blocks.ts";
 import type { Limit, RateLimiter } from "../../services/rate-limit.ts";
 
-export type AccountRoutesOptions = {
+export type AuthRoutesOptions = {
   site: SiteConfig;
   db: Database;
   clock: Clock;
@@ -43,7 +43,7 @@ export type AccountRoutesOptions = {
 };
 
 /** Registration, login, logout and the CSRF tokens of their forms: the spec's calls, field for field. */
-export async function accountRoutes(fastify: FastifyInstance, options: AccountRoutesOptions) {
+export async function authRoutes(fastify: FastifyInstance, options: AuthRoutesOptions) {
   const {
     site,
     db,
