@@ -10,6 +10,7 @@ import { enhanceMemberProgress } from "./member-progress.ts";
 import { enhancePageQuests } from "./page-quests.ts";
 import { enhancePlatformChoice } from "./platform-choice.ts";
 import { enhancePriceBadge } from "./price-badge.ts";
+import { enhanceQuestOffer } from "./quest-offer.ts";
 import { enhanceSiteNav } from "./site-nav.ts";
 
 /**
@@ -29,4 +30,5 @@ enhancePlatformChoice();
 void enhanceAccountLinks();
 void enhanceMemberProgress();
 void enhancePageQuests();
+void enhanceQuestOffer();
 noticeAccountDeleted();
