@@ -1,10 +1,12 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { sitePages } from "./app/site-pages.ts";
 import { loadSiteConfig } from "./config/site.ts";
 import { articleScriptPlugin } from "./scripts/build/article-script-plugin.ts";
 import { brandPalettePlugin } from "./scripts/build/brand-palette-plugin.ts";
 import { devAssetsPlugin } from "./scripts/build/dev-assets-plugin.ts";
+import { formChecksPlugin } from "./scripts/build/form-checks-plugin.ts";
 import { sharedChunksPlugin } from "./scripts/build/shared-chunks-plugin.ts";
 import { siteConfigPlugin } from "./scripts/build/site-config-plugin.ts";
 
@@ -19,7 +21,8 @@ export default defineConfig({
     siteConfigPlugin(site),
     devAssetsPlugin(site),
     articleScriptPlugin(),
-    sharedChunksPlugin(),
+    sharedChunksPlugin(sitePages(site).flatMap((page) => (page.article ? [page.file] : []))),
+    formChecksPlugin(),
     reactRouter(),
   ],
   build: { assetsInlineLimit: 0 },

@@ -53,3 +53,8 @@ export function hasControlCharacters(text: string): boolean {
 export function hasDisplayTricks(text: string): boolean {
   return DISPLAY_TRICKS.test(text);
 }
+
+/** Text as a person typed it: no control characters, broken Unicode or characters that make it display otherwise than it is stored. */
+export function isPlainText(value: string): boolean {
+  return !hasControlCharacters(value) && !hasDisplayTricks(value);
+}

@@ -54,6 +54,7 @@ export const defaultSiteConfig = {
   rewards: {
     dailyAmount: 100,
     referralBonus: 10,
+    referralAfterFirstQuiz: false,
     minTransfer: 10000,
     claimIntervalHours: 24,
     specialDays: [
@@ -64,6 +65,7 @@ export const defaultSiteConfig = {
     quizXp: 100,
     claimXp: 10,
     quizCooldownMinutes: 60,
+    streakReminderHours: 4,
     streakMilestones: [
       { days: 7, bonus: 50 },
       { days: 30, bonus: 300 },

@@ -83,10 +83,14 @@ export const siteConfigSchema = z.object({
     specialDays: z.array(z.object({ date: utcDate, multiplier: z.union([z.literal(2), z.literal(3)]) })),
     /** A quiz's first pass: tokens (0 pays XP only), paid to a member with a verified wallet, never on hold or flagged. */
     quizTokens: z.number().int().nonnegative(),
+    /** The referrer's bonus waits until the referred member first passes a quiz: a cost on fake friends. */
+    referralAfterFirstQuiz: z.boolean(),
     /** Experience points for a quiz's first pass, paid to every member. */
     quizXp: z.number().int().positive(),
     /** Experience points each daily claim adds to the leaderboard (0: the board counts quests only). */
     claimXp: z.number().int().nonnegative(),
+    /** How many hours before the streak's reset (00:00 UTC) a member who asked for it is emailed, when today's claim is still open. */
+    streakReminderHours: z.number().int().min(1).max(23),
     /** How long a member waits after a failed quiz before starting it again. */
     quizCooldownMinutes: z.number().int().nonnegative(),
     /** Bonuses for a streak of consecutive UTC days with a claim: each paid once per streak, on the day the streak reaches it. */
@@ -150,6 +154,7 @@ export const siteEnvironmentVariables = {
   CONTACT_SUBJECT: ["contact", "subject"],
   REWARD_DAILY_AMOUNT: ["rewards", "dailyAmount"],
   REWARD_REFERRAL_BONUS: ["rewards", "referralBonus"],
+  REWARD_REFERRAL_AFTER_FIRST_QUIZ: ["rewards", "referralAfterFirstQuiz"],
   REWARD_MIN_TRANSFER: ["rewards", "minTransfer"],
   REWARD_CLAIM_INTERVAL_HOURS: ["rewards", "claimIntervalHours"],
   REWARD_SPECIAL_DAYS: ["rewards", "specialDays"],
@@ -158,6 +163,7 @@ export const siteEnvironmentVariables = {
   REWARD_QUIZ_XP: ["rewards", "quizXp"],
   REWARD_CLAIM_XP: ["rewards", "claimXp"],
   REWARD_QUIZ_COOLDOWN_MINUTES: ["rewards", "quizCooldownMinutes"],
+  REWARD_STREAK_REMINDER_HOURS: ["rewards", "streakReminderHours"],
   LEGAL_OPERATOR: ["legal", "operator"],
   LEGAL_EMAIL: ["legal", "email"],
   LEGAL_MINIMUM_AGE: ["legal", "minimumAge"],
@@ -255,6 +261,11 @@ function parseEnvValue(variable: string, raw: string, problems: string[]): unkno
         });
   }
   const current = getPath(defaultSiteConfig, siteEnvironmentVariables[variable as keyof typeof siteEnvironmentVariables]);
+  if (typeof current === "boolean") {
+    if (raw === "true" || raw === "false") return raw === "true";
+    problems.push(`${variable}: "${raw}" is not true or false`);
+    return current;
+  }
   if (typeof current === "number") {
     const value = Number(raw);
     if (!Number.isFinite(value)) problems.push(`${variable}: "${raw}" is not a number`);

@@ -12,6 +12,7 @@ import { mailRetryJob } from "./jobs/mail-retry.ts";
 import { reconcilePayoutsJob } from "./jobs/reconcile-payouts.ts";
 import type { Job } from "./jobs/runner.ts";
 import { jobRunner } from "./jobs/runner.ts";
+import { streakRemindersJob } from "./jobs/streak-reminders.ts";
 import { sweepJob } from "./jobs/sweep.ts";
 import { answerClientError } from "./plugins/client-errors.ts";
 import { errorHandling } from "./plugins/errors.ts";
@@ -36,6 +37,7 @@ import { marketRoutes } from "./routes/api/market.ts";
 import { payoutRoutes } from "./routes/api/payouts.ts";
 import { priceRoutes } from "./routes/api/price.ts";
 import { questRoutes } from "./routes/api/quests.ts";
+import { reminderRoutes } from "./routes/api/reminders.ts";
 import { rewardRoutes } from "./routes/api/rewards.ts";
 import { waitlistRoutes } from "./routes/api/waitlist.ts";
 import { devOutboxRoutes } from "./routes/dev-outbox.ts";
@@ -57,6 +59,7 @@ import { PriceCache } from "./services/price/price-cache.ts";
 import { databaseSharedPrice, redisSharedPrice, type SharedPrice } from "./services/price/shared-price.ts";
 import { fixedPriceSource, type PriceSource, uniswapV3PriceSource } from "./services/price/sources.ts";
 import { loadQuizBank } from "./services/quests/quiz-bank.ts";
+import { seedQuestSettings } from "./services/quests/settings.ts";
 import { databaseRateLimiter, type RateLimiter, redisRateLimiter } from "./services/rate-limit.ts";
 import { altchaHmacKey, sessionSecret } from "./services/secrets.ts";
 
@@ -266,8 +269,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Only when mail really stays here: with a mail server the queue holds live links to members' accounts.
   if (!env.SMTP_URL) await app.register(devOutboxRoutes, { db });
   await app.register(rewardRoutes, { site, db, clock, sharedNetworkAccounts: fairness.sharedNetworkAccounts });
-  await app.register(questRoutes, { site, db, clock, bank: loadQuizBank(site) });
+  const bank = loadQuizBank(site);
+  await seedQuestSettings({ db, clock }, site.rewards, bank);
+  await app.register(questRoutes, { site, db, clock, bank });
   await app.register(leaderboardRoutes, { site, db, clock });
+  await app.register(reminderRoutes, { db, slug: site.token.slug, secret });
   await app.register(payoutRoutes, {
     site,
     db,
@@ -320,6 +326,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     jobs: [
       sweepJob({ db, clock, everyMs: env.SWEEP_INTERVAL_SECONDS * 1000 }),
       mailRetryJob(mailer, env.MAIL_RETRY_SECONDS * 1000),
+      ...(env.STREAK_REMINDER_SECONDS > 0
+        ? [streakRemindersJob({ db, clock, site, secret }, mailer, env.STREAK_REMINDER_SECONDS * 1000)]
+        : []),
       ...payoutJobs(env, site, { db, clock }),
       ...chainIndexJobs(env, site, { db, clock }),
     ],

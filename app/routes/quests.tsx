@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { QuizResult, QuizStart } from "../../common/api/quests.ts";
 import { FormMessage } from "../components/ui/form-message.tsx";
+import { PageQuestsList } from "../features/quests/page-quests-list.tsx";
 import { QuizCard } from "../features/quests/quiz-card.tsx";
 import { QuizForm } from "../features/quests/quiz-form.tsx";
 import { QuizResultView } from "../features/quests/quiz-result.tsx";
@@ -83,6 +84,9 @@ export default function Quests() {
               <QuizCard key={quiz.id} quiz={quiz} busy={busy} onStart={() => void start(quiz.id)} />
             ))}
           </ul>
+          <div className="mt-8">
+            <PageQuestsList pages={state.data.pages} />
+          </div>
           <div className="mt-8">
             <ReceiptsList receipts={state.data.receipts} />
           </div>

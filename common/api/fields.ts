@@ -1,5 +1,8 @@
 import { z } from "zod";
-import { hasControlCharacters, hasDisplayTricks, SPECIAL_CHARACTERS_MESSAGE } from "../account-rules.ts";
+import { isPlainText, SPECIAL_CHARACTERS_MESSAGE } from "../account-rules.ts";
+
+export { isPlainText } from "../account-rules.ts";
+export { checkFields, type FieldProblem } from "../check-fields.ts";
 
 /**
  * The building blocks of every request and reply schema in common/api. Each
@@ -9,11 +12,6 @@ import { hasControlCharacters, hasDisplayTricks, SPECIAL_CHARACTERS_MESSAGE } fr
  */
 
 export const FORM_EXPIRED = "This form has expired. Reload the page and try again.";
-
-/** Text as a person typed it: no control characters, broken Unicode or characters that make it display otherwise than it is stored. */
-export function isPlainText(value: string): boolean {
-  return !hasControlCharacters(value) && !hasDisplayTricks(value);
-}
 
 /** Any text a person types: refused when it holds control characters. */
 export function text(message: string, maxLength: number, tooLong = `Use at most ${maxLength} characters.`) {
@@ -60,24 +58,3 @@ export type SuccessReply = z.infer<typeof successReply>;
 
 /** Token amounts travel as decimal strings of whole tokens: exact, never floats. */
 export const tokenAmount = z.string().regex(/^-?\d+$/);
-
-export type FieldProblem<Field extends string = string> = { field: Field; message: string };
-
-/**
- * Checks a form's fields with its schema: the parsed values, or the first
- * problem in the order the schema lists the fields (the field to mark invalid
- * and the message to show).
- */
-export function checkFields<Shape extends z.ZodRawShape>(
-  schema: z.ZodObject<Shape>,
-  input: unknown,
-): { ok: true; data: z.output<z.ZodObject<Shape>> } | ({ ok: false } & FieldProblem<Extract<keyof Shape, string>>) {
-  const result = schema.safeParse(input);
-  if (result.success) return { ok: true, data: result.data };
-  const issue = result.error.issues[0];
-  return {
-    ok: false,
-    field: String(issue?.path[0] ?? "") as Extract<keyof Shape, string>,
-    message: issue?.message ?? "Please check the form.",
-  };
-}

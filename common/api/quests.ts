@@ -1,10 +1,14 @@
 import { z } from "zod";
+import { QUEST_KINDS, QUEST_PERIODS } from "./admin-quests.ts";
 import { appField, csrfTokenField, errorReply, jsonObject, tokenAmount } from "./fields.ts";
 
 /** Quests: a quiz per guide, graded on the server; XP for every pass, tokens only where the server can check. */
 
 const quizId = z.string().regex(/^[a-z0-9-]{1,40}$/);
 export const quizParams = z.object({ quiz: quizId });
+
+/** The quests a page can carry: one visit quest (on opening it) and one read quest (on reaching its end). */
+export const PAGE_QUEST_KINDS = ["visit", "read"] as const;
 
 export const QUEST_OUTCOMES = ["passed", "failed", "refused"] as const;
 
@@ -29,10 +33,26 @@ export const questsReply = z.object({
       /** What the first pass pays; tokens only to a member with a verified wallet whose account is not frozen or flagged. */
       xp: z.number().int().positive(),
       tokens: tokenAmount,
+      /** Paused by the team: it cannot be started or credited until it is active again. */
+      paused: z.boolean(),
       passed: z.boolean(),
       tokens_paid: z.boolean(),
       /** After a failed attempt: when the quiz can be started again; null when it can now. */
       retry_at: z.string().nullable(),
+    }),
+  ),
+  /** Visit and read quests on the site's own pages: XP only, once per period. */
+  pages: z.array(
+    z.object({
+      kind: z.enum(PAGE_QUEST_KINDS),
+      id: z.string(),
+      title: z.string(),
+      page: z.string(),
+      xp: z.number().int().positive(),
+      period: z.enum(QUEST_PERIODS),
+      paused: z.boolean(),
+      /** This period's XP is earned. */
+      done: z.boolean(),
     }),
   ),
   receipts: z.array(receiptReply),
@@ -88,3 +108,41 @@ export const quizCoolingDown = errorReply.extend({ retry_at: z.string() });
 
 export const UNKNOWN_QUIZ = "There is no such quiz.";
 export const ATTEMPT_USED = "This attempt was already sent or has expired. Start the quiz again.";
+
+export const QUIZ_PAUSED = "This quiz is paused for now. Try it again later.";
+
+/** Every quest that can be earned now, with what it pays: public, for the earn page and the pages' own script. */
+export const questOfferReply = z.object({
+  quests: z.array(
+    z.object({
+      kind: z.enum(QUEST_KINDS),
+      id: z.string(),
+      title: z.string(),
+      /** A visit or read quest's page; null for a quiz. */
+      page: z.string().nullable(),
+      xp: z.number().int().positive(),
+      tokens: tokenAmount,
+      period: z.enum(QUEST_PERIODS),
+    }),
+  ),
+});
+export type QuestOffer = z.infer<typeof questOfferReply>;
+
+export function pageVisitBody(slug: string) {
+  return jsonObject({
+    app: appField(slug),
+    csrfToken: csrfTokenField,
+    kind: z.enum(PAGE_QUEST_KINDS, { error: "Send visit or read." }),
+    page: z.string({ error: "Send the page's path." }).regex(/^\/[A-Za-z0-9\-/]{0,200}$/, "Send the page's path."),
+  });
+}
+export type PageVisitBody = z.input<ReturnType<typeof pageVisitBody>>;
+
+export const pageVisitReply = z.object({
+  title: z.string(),
+  /** The XP this call credited: 0 when this period's XP was earned before. */
+  xp: z.number().int().nonnegative(),
+});
+
+export const NO_PAGE_QUEST = "This page has no quest.";
+export const PAGE_QUEST_PAUSED = "This quest is paused for now.";

@@ -1,9 +1,10 @@
 import type { FastifyReply } from "fastify";
 import type { ConsoleRefusal } from "../../common/api/admin.ts";
+import type { QuestRefusal } from "../../common/api/admin-quests.ts";
 import type { RegistrationRefusal } from "../../common/api/auth.ts";
 import type { PayoutRefusal, ReviewRefusal } from "../../common/api/payouts.ts";
 
-type Refusal = PayoutRefusal | ConsoleRefusal | ReviewRefusal | RegistrationRefusal;
+type Refusal = PayoutRefusal | ConsoleRefusal | QuestRefusal | ReviewRefusal | RegistrationRefusal;
 
 /** What each refusal a service gives is in HTTP: one table, so a refusal has one status wherever a route meets it. */
 const STATUS_OF: Record<Refusal["refusal"], 400 | 403 | 404 | 409> = {
@@ -29,6 +30,8 @@ const STATUS_OF: Record<Refusal["refusal"], 400 | 403 | 404 | 409> = {
   unknown_member: 404,
   unknown_message: 404,
   session_ended: 404,
+  unknown_quest: 404,
+  tokens_not_checkable: 400,
   // The request conflicts with the state things are in now.
   open_request: 409,
   account_deleted: 409,
@@ -52,6 +55,10 @@ const STATUS_OF: Record<Refusal["refusal"], 400 | 403 | 404 | 409> = {
   no_review: 409,
   already_appealed: 409,
   review_closed: 409,
+  quest_exists: 409,
+  quest_retired: 409,
+  page_taken: 409,
+  status_unchanged: 409,
 };
 
 /** Answers a service's refusal with its status and, in err_msg, the words common/api chose for it. */

@@ -1,14 +1,11 @@
 import { type FormEvent, useId, useState } from "react";
 import { checkFields } from "../../../common/api/fields.ts";
-import { guideReportBody } from "../../../common/api/guide-reports.ts";
+import { guideReportFields } from "../../../common/api/guide-reports.ts";
 import { FormMessage } from "../../components/ui/form-message.tsx";
 import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { reportGuideDifference } from "../../lib/api-client.ts";
 import { UNREACHABLE } from "../../lib/use-api-form.ts";
-import { site } from "../../site.ts";
-
-const schema = guideReportBody(site.token.slug);
 
 type GuideOutline = { path: string; title: string; steps: string[] };
 
@@ -38,17 +35,15 @@ export function ReportDifferenceForm({
     const fields = new FormData(form);
     const step = Number(fields.get("step"));
     const values = {
-      app: site.token.slug,
       page,
       note: String(fields.get("note") ?? ""),
       email: String(fields.get("email") ?? ""),
       ...(step ? { step } : {}),
     };
-    const checked = checkFields(schema, values);
+    const checked = checkFields(guideReportFields, values);
     if (!checked.ok) return setState({ sending: false, error: checked.message, success: null, invalid: checked.field });
     setState({ sending: true, error: null, success: null, invalid: null });
-    const { app: _, ...payload } = checked.data;
-    const result = await reportGuideDifference(payload);
+    const result = await reportGuideDifference(checked.data);
     if (result.ok && result.body?.suc_msg) form.reset();
     setState({
       sending: false,

@@ -1,6 +1,4 @@
 import { useState } from "react";
-import { getAddress, stringToHex } from "viem";
-import { createSiweMessage } from "viem/siwe";
 import { FormMessage } from "../../components/ui/form-message.tsx";
 import { siweNonce, verifyWallet } from "../../lib/api-client.ts";
 import { type AnnouncedWallet, useAnnouncedWallets } from "../../lib/eip6963.ts";
@@ -30,24 +28,13 @@ export function VerifyWallet({ onVerified }: { onVerified: () => Promise<void> }
       const accounts = (await wallet.provider.request({ method: "eth_requestAccounts" })) as string[];
       const account = accounts[0];
       if (!account) throw new Error("no account");
-      const address = getAddress(account);
-      const [nonce, csrfToken] = await Promise.all([siweNonce(), csrf.ensure()]);
+      const [nonce, csrfToken, { walletProofMessage }] = await Promise.all([siweNonce(), csrf.ensure(), import("./siwe-message.ts")]);
       if (!nonce.ok || !nonce.body?.nonce) {
         setError(nonce.body?.err_msg ?? UNREACHABLE);
         return;
       }
-      const origin = new URL(window.location.href);
-      const message = createSiweMessage({
-        address,
-        chainId: site.token.chainId,
-        domain: origin.host,
-        uri: origin.origin,
-        nonce: nonce.body.nonce,
-        version: "1",
-        issuedAt: new Date(),
-        statement: `I own this wallet and want my ${site.token.symbol} rewards paid to it.`,
-      });
-      const signature = (await wallet.provider.request({ method: "personal_sign", params: [stringToHex(message), address] })) as string;
+      const { address, message, hex } = walletProofMessage(account, nonce.body.nonce);
+      const signature = (await wallet.provider.request({ method: "personal_sign", params: [hex, address] })) as string;
       const result = await verifyWallet({ message, signature, csrfToken: csrfToken ?? "" });
       if (!result.ok) {
         if (result.status === 403) void csrf.refresh();

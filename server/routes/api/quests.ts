@@ -4,6 +4,12 @@ import { appQuery, errorReply } from "../../../common/api/fields.ts";
 import {
   ANSWER_EVERY_QUESTION,
   ATTEMPT_USED,
+  NO_PAGE_QUEST,
+  PAGE_QUEST_PAUSED,
+  pageVisitBody,
+  pageVisitReply,
+  QUIZ_PAUSED,
+  questOfferReply,
   questsReply,
   quizAnswersBody,
   quizCoolingDown,
@@ -18,6 +24,8 @@ import type { Clock } from "../../clock.ts";
 import type { Database } from "../../db/client.ts";
 import type { QuizBank } from "../../services/quests/quiz-bank.ts";
 import { questsFor, startQuiz, submitQuiz } from "../../services/quests/quizzes.ts";
+import { listQuestSettings } from "../../services/quests/settings.ts";
+import { creditPageVisit } from "../../services/quests/visits.ts";
 
 export type QuestRoutesOptions = { site: SiteConfig; db: Database; clock: Clock; bank: QuizBank };
 
@@ -36,18 +44,29 @@ export async function questRoutes(fastify: FastifyInstance, { site, db, clock, b
       const overview = await questsFor(deps, request.userId);
       return {
         xp_total: overview.xpTotal,
-        quizzes: overview.quizzes.map(({ quiz, passed, tokensPaid, retryAt }) => ({
+        quizzes: overview.quizzes.map(({ quiz, setting, passed, tokensPaid, retryAt }) => ({
           id: quiz.slug,
           title: quiz.title,
           guide_path: quiz.guidePath,
           guide_title: quiz.guideTitle,
           questions: quiz.questions.length,
           pass_mark: quiz.pass,
-          xp: site.rewards.quizXp,
-          tokens: String(site.rewards.quizTokens),
+          xp: setting.xp,
+          tokens: setting.tokens.toString(),
+          paused: setting.status === "paused",
           passed,
           tokens_paid: tokensPaid,
           retry_at: retryAt?.toISOString() ?? null,
+        })),
+        pages: overview.pages.map(({ setting, done }) => ({
+          kind: setting.kind === "read" ? ("read" as const) : ("visit" as const),
+          id: setting.id,
+          title: setting.title,
+          page: setting.page ?? "",
+          xp: setting.xp,
+          period: setting.period,
+          paused: setting.status === "paused",
+          done,
         })),
         receipts: overview.receipts.map((receipt) => ({
           quest: receipt.quest,
@@ -71,7 +90,10 @@ export async function questRoutes(fastify: FastifyInstance, { site, db, clock, b
     },
     async (request, reply) => {
       const started = await startQuiz(deps, request.userId, request.params.quiz);
-      if (!started.ok && started.reason === "unknown") return reply.code(404).send({ err_msg: UNKNOWN_QUIZ });
+      if (!started.ok && started.reason !== "cooling-down")
+        return started.reason === "unknown"
+          ? reply.code(404).send({ err_msg: UNKNOWN_QUIZ })
+          : reply.code(409).send({ err_msg: QUIZ_PAUSED });
       if (!started.ok)
         return reply
           .code(429)
@@ -99,9 +121,11 @@ export async function questRoutes(fastify: FastifyInstance, { site, db, clock, b
       if (!result.ok)
         return result.reason === "unknown"
           ? reply.code(404).send({ err_msg: UNKNOWN_QUIZ })
-          : result.reason === "incomplete"
-            ? reply.code(400).send({ err_msg: ANSWER_EVERY_QUESTION })
-            : reply.code(409).send({ err_msg: ATTEMPT_USED });
+          : result.reason === "paused"
+            ? reply.code(409).send({ err_msg: QUIZ_PAUSED })
+            : result.reason === "incomplete"
+              ? reply.code(400).send({ err_msg: ANSWER_EVERY_QUESTION })
+              : reply.code(409).send({ err_msg: ATTEMPT_USED });
       request.log.info(
         { userId: request.userId, quiz: request.params.quiz, passed: result.passed, tokens: result.tokens.toString() },
         "quiz graded",
@@ -123,6 +147,40 @@ export async function questRoutes(fastify: FastifyInstance, { site, db, clock, b
         receipt: result.receipt,
         retry_at: result.retryAt?.toISOString() ?? null,
       };
+    },
+  );
+
+  app.get(
+    "/api/quests/offer",
+    { schema: { querystring: appQuery(slug), response: { 200: questOfferReply, "4xx": errorReply } } },
+    async () => ({
+      quests: (await listQuestSettings(db))
+        .filter((quest) => quest.status === "active" && (quest.kind !== "quiz" || bank.has(quest.id)))
+        .map((quest) => ({
+          kind: quest.kind,
+          id: quest.id,
+          title: quest.title,
+          page: quest.page,
+          xp: quest.xp,
+          tokens: quest.tokens.toString(),
+          period: quest.period,
+        })),
+    }),
+  );
+
+  app.post(
+    "/api/quests/visits",
+    {
+      config: { stateChanging: true, member: true, csrf: "quests" },
+      schema: { body: pageVisitBody(slug), response: { 200: pageVisitReply, "4xx": errorReply } },
+    },
+    async (request, reply) => {
+      const result = await creditPageVisit(deps, request.userId, request.body.kind, request.body.page);
+      if (!result.ok)
+        return reply
+          .code(result.reason === "paused" ? 409 : 404)
+          .send({ err_msg: result.reason === "paused" ? PAGE_QUEST_PAUSED : NO_PAGE_QUEST });
+      return { title: result.title, xp: result.xp };
     },
   );
 }

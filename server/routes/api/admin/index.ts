@@ -15,6 +15,7 @@ import { consoleMemberRoutes } from "./members.ts";
 import { consoleMessageRoutes } from "./messages.ts";
 import { consoleOverviewRoutes, type OverviewOptions } from "./overview.ts";
 import { consolePayoutRoutes } from "./payouts.ts";
+import { consoleQuestRoutes } from "./quests.ts";
 import { consoleReviewRoutes } from "./review.ts";
 import { consoleSpecialDayRoutes } from "./special-days.ts";
 import { consoleWaitlistRoutes } from "./waitlist.ts";
@@ -43,6 +44,7 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRoutes
   await app.register(consoleOverviewRoutes, options);
   await app.register(consoleReviewRoutes, options);
   await app.register(consoleSpecialDayRoutes, options);
+  await app.register(consoleQuestRoutes, options);
   await app.register(consoleMessageRoutes, options);
   await app.register(consoleWaitlistRoutes, { waitlist: options.accounts });
 }
