@@ -13,7 +13,7 @@ import { enhancePriceBadge } from "./price-badge.ts";
 import { enhanceSiteNav } from "./site-nav.ts";
 
 /**
- * The whole script of a prerendered article (decision 028): no React, no
+ * The whole script of a prerendered article (decision 053): no React, no
  * hydration; each part finds its prerendered markup and gives it behaviour.
  */
 enhanceDialogs();
