@@ -30,5 +30,5 @@ export function pageWeight(clientDir: string, pagePath: string): PageWeight {
   return { path: pagePath, htmlBytes: statSync(`${htmlFile}.gz`).size, jsBytes, cssBytes, files: assets.size };
 }
 
-/** What an article (the home page, a guide, the glossary, a legal page…) must stay under, gzipped: it loads its own small script, no React (decision 028). */
+/** What an article (the home page, a guide, the glossary, a legal page…) must stay under, gzipped: it loads its own small script, no React (decision 053). */
 export const ARTICLE_BUDGET = { js: 15 * 1024, css: 15 * 1024, html: 15 * 1024 };
