@@ -12,6 +12,7 @@ import { mailRetryJob } from "./jobs/mail-retry.ts";
 import { reconcilePayoutsJob } from "./jobs/reconcile-payouts.ts";
 import type { Job } from "./jobs/runner.ts";
 import { jobRunner } from "./jobs/runner.ts";
+import { streakRemindersJob } from "./jobs/streak-reminders.ts";
 import { sweepJob } from "./jobs/sweep.ts";
 import { answerClientError } from "./plugins/client-errors.ts";
 import { errorHandling } from "./plugins/errors.ts";
@@ -27,8 +28,8 @@ import { zodSchemas } from "./plugins/zod-schemas.ts";
 import { requestLogger } from "./request-logger.ts";
 import { accountRecoveryRoutes } from "./routes/api/account-recovery.ts";
 import { accountSettingsRoutes } from "./routes/api/account-settings.ts";
-import { accountRoutes } from "./routes/api/accounts.ts";
 import { consoleRoutes } from "./routes/api/admin/index.ts";
+import { authRoutes } from "./routes/api/auth.ts";
 import { contactRoutes } from "./routes/api/contact.ts";
 import { guideReportRoutes } from "./routes/api/guide-reports.ts";
 import { leaderboardRoutes } from "./routes/api/leaderboard.ts";
@@ -36,13 +37,14 @@ import { marketRoutes } from "./routes/api/market.ts";
 import { payoutRoutes } from "./routes/api/payouts.ts";
 import { priceRoutes } from "./routes/api/price.ts";
 import { questRoutes } from "./routes/api/quests.ts";
+import { reminderRoutes } from "./routes/api/reminders.ts";
 import { rewardRoutes } from "./routes/api/rewards.ts";
 import { waitlistRoutes } from "./routes/api/waitlist.ts";
 import { devOutboxRoutes } from "./routes/dev-outbox.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { wellKnownRoutes } from "./routes/well-known.ts";
-import type { AccountDeps } from "./services/accounts/account-deps.ts";
-import { sendVerificationEmail } from "./services/accounts/verification.ts";
+import type { AccountDeps } from "./services/account-deps.ts";
+import { sendVerificationEmail } from "./services/account-recovery/verification.ts";
 import { type PasswordWork, passwordWork } from "./services/auth/password-work.ts";
 import { type BackgroundWork, backgroundWork } from "./services/background-work.ts";
 import { chainIndexDepsFrom } from "./services/chain-index/settings.ts";
@@ -56,7 +58,9 @@ import { reconcileDepsFrom } from "./services/payouts/settings.ts";
 import { PriceCache } from "./services/price/price-cache.ts";
 import { databaseSharedPrice, redisSharedPrice, type SharedPrice } from "./services/price/shared-price.ts";
 import { fixedPriceSource, type PriceSource, uniswapV3PriceSource } from "./services/price/sources.ts";
+import { questChainFrom } from "./services/quests/chain-reader.ts";
 import { loadQuizBank } from "./services/quests/quiz-bank.ts";
+import { seedQuestSettings } from "./services/quests/settings.ts";
 import { databaseRateLimiter, type RateLimiter, redisRateLimiter } from "./services/rate-limit.ts";
 import { altchaHmacKey, sessionSecret } from "./services/secrets.ts";
 
@@ -227,7 +231,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(healthRoutes, { database: deps.database });
   await app.register(wellKnownRoutes, { site, clock });
   if (deps.serveMetrics !== false && env.METRICS_TOKEN) await app.register(metricsRoute, { token: env.METRICS_TOKEN });
-  await app.register(accountRoutes, {
+  await app.register(authRoutes, {
     site,
     db,
     clock,
@@ -265,9 +269,22 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   // Only when mail really stays here: with a mail server the queue holds live links to members' accounts.
   if (!env.SMTP_URL) await app.register(devOutboxRoutes, { db });
-  await app.register(rewardRoutes, { site, db, clock, sharedNetworkAccounts: fairness.sharedNetworkAccounts });
-  await app.register(questRoutes, { site, db, clock, bank: loadQuizBank(site) });
+  const questChain = questChainFrom(env, site);
+  await app.register(rewardRoutes, {
+    site,
+    db,
+    clock,
+    sharedNetworkAccounts: fairness.sharedNetworkAccounts,
+    holdingIndex:
+      questChain && site.rewards.chainQuests.some((quest) => quest.kind === "hold")
+        ? { name: questChain.indexName, token: questChain.token }
+        : null,
+  });
+  const bank = loadQuizBank(site);
+  await seedQuestSettings({ db, clock }, site.rewards, bank);
+  await app.register(questRoutes, { site, db, clock, bank, chain: questChain });
   await app.register(leaderboardRoutes, { site, db, clock });
+  await app.register(reminderRoutes, { db, slug: site.token.slug, secret });
   await app.register(payoutRoutes, {
     site,
     db,
@@ -320,6 +337,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     jobs: [
       sweepJob({ db, clock, everyMs: env.SWEEP_INTERVAL_SECONDS * 1000 }),
       mailRetryJob(mailer, env.MAIL_RETRY_SECONDS * 1000),
+      ...(env.STREAK_REMINDER_SECONDS > 0
+        ? [streakRemindersJob({ db, clock, site, secret }, mailer, env.STREAK_REMINDER_SECONDS * 1000)]
+        : []),
       ...payoutJobs(env, site, { db, clock }),
       ...chainIndexJobs(env, site, { db, clock }),
     ],

@@ -153,6 +153,8 @@ const envSchema = z.object({
   MARKET_CACHE_SECONDS: z.coerce.number().int().min(1).max(3_600).default(10),
   /** Emails waiting for a retry are sent this often. */
   MAIL_RETRY_SECONDS: z.coerce.number().int().min(5).max(3_600).default(30),
+  /** How often members whose streak is at risk are looked for and reminded (0: never). */
+  STREAK_REMINDER_SECONDS: z.coerce.number().int().min(0).max(3_600).default(300),
   /** Hot-wallet sending (`payouts send`): the key, or a keystore file and its password. Never logged. */
   PAYOUT_SENDER_KEY: z
     .string()

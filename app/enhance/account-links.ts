@@ -1,4 +1,4 @@
-import { type AuthStatus, askAuthStatus, mayBeSignedIn, rememberedAuthStatus, storeAuthStatus } from "../features/auth/auth-hint.ts";
+import { type AuthStatus, checkAuthStatus, knownAuthStatus, learnAuthStatus } from "../features/auth/auth-status.ts";
 import { signupsComingSoon } from "../features/auth/coming-soon.ts";
 import { showComingSoon } from "../features/auth/coming-soon-popup.ts";
 import { signOut } from "../lib/api-request.ts";
@@ -26,7 +26,7 @@ function showMemberLinks(login: HTMLAnchorElement): void {
   logout.textContent = "Logout";
   logout.addEventListener("click", async () => {
     if (!(await signOut()).ok) return;
-    storeAuthStatus("anonymous");
+    learnAuthStatus("anonymous");
     window.location.assign("/login");
   });
   register?.remove();
@@ -35,17 +35,12 @@ function showMemberLinks(login: HTMLAnchorElement): void {
     ?.replaceWith(item(link("/dashboard", "Dashboard", login.className)), item(link("/account", "Account", login.className)), item(logout));
 }
 
-let asked: Promise<AuthStatus> | undefined;
-
 /**
  * The guides make no call and use what the visit already learned; the other articles ask the server, once per page
  * load, when the hint cookie is there: the navigation and the earn page's member panel share the one answer.
  */
-export async function visitorStatus(check: boolean): Promise<AuthStatus> {
-  if (!mayBeSignedIn()) return "anonymous";
-  if (!check) return rememberedAuthStatus();
-  asked ??= askAuthStatus();
-  return asked;
+export function visitorStatus(check: boolean): Promise<AuthStatus> {
+  return check ? checkAuthStatus() : Promise.resolve(knownAuthStatus());
 }
 
 /**

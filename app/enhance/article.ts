@@ -7,12 +7,14 @@ import { enhanceDialogs } from "./dialogs.ts";
 import { enhanceGuideSearch, openSectionFromHash } from "./guide-search.ts";
 import { enhanceMarket } from "./market.ts";
 import { enhanceMemberProgress } from "./member-progress.ts";
+import { enhancePageQuests } from "./page-quests.ts";
 import { enhancePlatformChoice } from "./platform-choice.ts";
 import { enhancePriceBadge } from "./price-badge.ts";
+import { enhanceQuestOffer } from "./quest-offer.ts";
 import { enhanceSiteNav } from "./site-nav.ts";
 
 /**
- * The whole script of a prerendered article (decision 028): no React, no
+ * The whole script of a prerendered article (decision 053): no React, no
  * hydration; each part finds its prerendered markup and gives it behaviour.
  */
 enhanceDialogs();
@@ -27,4 +29,6 @@ openSectionFromHash();
 enhancePlatformChoice();
 void enhanceAccountLinks();
 void enhanceMemberProgress();
+void enhancePageQuests();
+void enhanceQuestOffer();
 noticeAccountDeleted();

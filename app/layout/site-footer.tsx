@@ -2,7 +2,7 @@ import { href, Link } from "react-router";
 import { contractSourceUrl, howToBuyPath, WHITEPAPER_PATH } from "../../common/links.ts";
 import { SocialLinks } from "../components/ui/social-links.tsx";
 import { AccountLinks } from "../features/auth/account-links.tsx";
-import { useAuthStatus } from "../features/auth/auth-status.ts";
+import { useAuthStatus } from "../features/auth/use-auth-status.ts";
 import { TokenAddressDialog } from "../features/token/token-address-dialog.tsx";
 import { WhoWeAreDialog } from "../features/token/who-we-are-dialog.tsx";
 import { site } from "../site.ts";

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { href, Link, NavLink, useLocation } from "react-router";
 import { AccountLinks } from "../features/auth/account-links.tsx";
-import { useAuthStatus } from "../features/auth/auth-status.ts";
+import { useAuthStatus } from "../features/auth/use-auth-status.ts";
 import { NAV_SCROLL_THRESHOLD_PX } from "../lib/timings.ts";
 import { BrandLink } from "./brand-link.tsx";
 import { ColorSchemeToggle } from "./color-scheme-toggle.tsx";

@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import type { z } from "zod";
-import type { CsrfPage } from "../../common/api/accounts.ts";
+import type { CsrfPage } from "../../common/api/auth.ts";
 import { checkFields } from "../../common/api/fields.ts";
 import type { ApiResult, Message } from "./api-client.ts";
 import { useCsrfToken } from "./use-csrf-token.ts";

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { CsrfPage } from "../../common/api/accounts.ts";
+import type { CsrfPage } from "../../common/api/auth.ts";
 import { requestCsrfToken } from "./api-client.ts";
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { AccountEmailView } from "../../common/api/account.ts";
+import type { AccountEmailView } from "../../common/api/account-settings.ts";
 import { ChangeEmailForm } from "../features/account/change-email-form.tsx";
 import { ChangePasswordForm } from "../features/account/change-password-form.tsx";
 import { DeleteAccountForm } from "../features/account/delete-account-form.tsx";

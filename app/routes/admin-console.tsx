@@ -10,6 +10,7 @@ import { ConsoleMembers } from "../features/console/pages/members.tsx";
 import { ConsoleMessages } from "../features/console/pages/messages.tsx";
 import { ConsoleOverview } from "../features/console/pages/overview.tsx";
 import { ConsolePayouts } from "../features/console/pages/payouts.tsx";
+import { ConsoleQuests } from "../features/console/pages/quests.tsx";
 import { ConsoleReview } from "../features/console/pages/review.tsx";
 import { ConsoleSpecialDays } from "../features/console/pages/special-days.tsx";
 import { useConsoleDoor } from "../features/console/use-console-door.ts";
@@ -24,6 +25,7 @@ const PAGES: Record<string, () => ReactNode> = {
   "/admin/review": () => <ConsoleReview />,
   "/admin/messages": () => <ConsoleMessages />,
   "/admin/special-days": () => <ConsoleSpecialDays />,
+  "/admin/quests": () => <ConsoleQuests />,
   "/admin/audit": () => <ConsoleAudit />,
 };
 

@@ -2,7 +2,7 @@ import { href, Link } from "react-router";
 import { howToBuyPath, swapUrl } from "../../common/links.ts";
 import { loadGlossary } from "../content/glossary.server.ts";
 import { useComingSoonGuard } from "../features/auth/account-links.tsx";
-import { useAuthStatus } from "../features/auth/auth-status.ts";
+import { useAuthStatus } from "../features/auth/use-auth-status.ts";
 import { MarketPrice, MarketStats, PriceChart, Tokenomics } from "../features/market/market-section.tsx";
 import { STATS } from "../features/market/market-view.ts";
 import { PriceBadge } from "../features/price/price-badge.tsx";
@@ -19,12 +19,18 @@ export function loader() {
   return { shorts: Object.fromEntries(loadGlossary(site).flatMap((term) => (wanted.has(term.id) ? [[term.id, term.short]] : []))) };
 }
 
-/** Prerendered with the articles' script, no React (decision 028, addendum of 2026-11-26). */
+/** Prerendered with the articles' script, no React (decision 053). */
 export const handle = ARTICLE;
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: site.token.name, description: site.site.description, path: href("/") });
 
 const { token, rewards } = site;
+
+const rewardFigures = [
+  { label: "Every day you claim", amount: rewards.dailyAmount },
+  { label: "Each time a friend you invited claims", amount: rewards.referralBonus },
+  { label: `Minimum to transfer to ${token.chainName}`, amount: rewards.minTransfer },
+];
 
 const platforms = [
   {
@@ -121,24 +127,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             Rewards with simple rules
           </h2>
           <dl className="mt-8 grid gap-4 sm:grid-cols-3">
-            <div className="rounded-2xl bg-sand-100 p-6">
-              <dt className="text-base text-ink-800">Every day you claim</dt>
-              <dd className="mt-1 text-3xl font-black text-brand-700">
-                {rewards.dailyAmount.toLocaleString("en-US")} {token.symbol}
-              </dd>
-            </div>
-            <div className="rounded-2xl bg-sand-100 p-6">
-              <dt className="text-base text-ink-800">Each time a friend you invited claims</dt>
-              <dd className="mt-1 text-3xl font-black text-brand-700">
-                {rewards.referralBonus.toLocaleString("en-US")} {token.symbol}
-              </dd>
-            </div>
-            <div className="rounded-2xl bg-sand-100 p-6">
-              <dt className="text-base text-ink-800">Minimum to transfer to {token.chainName}</dt>
-              <dd className="mt-1 text-3xl font-black text-brand-700">
-                {rewards.minTransfer.toLocaleString("en-US")} {token.symbol}
-              </dd>
-            </div>
+            {rewardFigures.map((figure) => (
+              <div key={figure.label} className="rounded-2xl bg-sand-100 p-6">
+                <dt className="text-base text-ink-800">{figure.label}</dt>
+                <dd className="mt-1 text-3xl font-black text-brand-700">
+                  {figure.amount.toLocaleString("en-US")} {token.symbol}
+                </dd>
+              </div>
+            ))}
           </dl>
           <div className="mt-8 flex flex-wrap gap-3">
             <Link to={href("/register")} onClick={signUpGuard} className="btn-primary">

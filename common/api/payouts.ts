@@ -1,7 +1,7 @@
 import type { Address, Hex } from "viem";
 import { z } from "zod";
 import { appField, bigRowId, csrfTokenField, jsonObject } from "./fields.ts";
-import { ACCOUNT_ON_HOLD } from "./rewards.ts";
+import { ACCOUNT_FROZEN } from "./rewards.ts";
 
 /**
  * Request and reply shapes of the payout endpoints (wallet verification,
@@ -85,7 +85,7 @@ export const PAYOUT_REFUSALS = {
   notReturnable: "Only a requested or batched payout without a signed transaction can be returned.",
   notInReview: "This payout is not waiting for a review.",
   reasonRequired: "A reason is required.",
-  onHold: ACCOUNT_ON_HOLD,
+  accountFrozen: ACCOUNT_FROZEN,
   accountDeleted: "This account has been deleted.",
 } as const;
 
@@ -119,7 +119,7 @@ const PAYOUT_REFUSAL_TEXTS: { [Code in PayoutRefusal["refusal"]]: (refused: Extr
   email_not_verified: () => PAYOUT_REFUSALS.emailNotVerified,
   above_balance: () => PAYOUT_REFUSALS.aboveBalance,
   open_request: () => PAYOUT_REFUSALS.open,
-  account_frozen: () => PAYOUT_REFUSALS.onHold,
+  account_frozen: () => PAYOUT_REFUSALS.accountFrozen,
   account_deleted: () => PAYOUT_REFUSALS.accountDeleted,
   not_cancellable: () => PAYOUT_REFUSALS.notCancellable,
   not_returnable: () => PAYOUT_REFUSALS.notReturnable,
@@ -136,6 +136,21 @@ const PAYOUT_REFUSAL_TEXTS: { [Code in PayoutRefusal["refusal"]]: (refused: Extr
 
 export function payoutRefusalText(refused: PayoutRefusal): string {
   return (PAYOUT_REFUSAL_TEXTS[refused.refusal] as (refused: PayoutRefusal) => string)(refused);
+}
+
+/** A review decision (staff) or an appeal (the member) the services refused: the words here, the status by the route. */
+export type ReviewRefusal = { refusal: "reason_required" | "not_in_review" | "no_review" | "already_appealed" | "review_closed" };
+
+const REVIEW_REFUSAL_TEXTS: Record<ReviewRefusal["refusal"], string> = {
+  reason_required: "A reason is required: the member sees it.",
+  not_in_review: "This payout is not waiting for a review.",
+  no_review: "This transfer has no review to answer.",
+  already_appealed: "You have already sent your message about this transfer. We will answer by email.",
+  review_closed: "This review is closed, so it can no longer take a message.",
+};
+
+export function reviewRefusalText({ refusal }: ReviewRefusal): string {
+  return REVIEW_REFUSAL_TEXTS[refusal];
 }
 
 export const LARGEST_BALANCE = 2n ** 63n - 1n;

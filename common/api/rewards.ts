@@ -80,5 +80,5 @@ export type WalletBody = z.input<ReturnType<typeof walletBody>>;
 export const walletReply = z.object({ suc_msg: z.string(), address: z.string() });
 
 /** What a member whose account an operator froze is told when claiming or asking for a transfer. */
-export const ACCOUNT_ON_HOLD =
+export const ACCOUNT_FROZEN =
   "Your account is on hold while our team looks into it: claims and transfers are paused. Write to us through the contact form if you have a question.";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { EMAIL_MAX_LENGTH, isValidEmail } from "../account-rules.ts";
-import { INVALID_EMAIL } from "./accounts.ts";
+import { INVALID_EMAIL } from "./auth.ts";
 import { appField, csrfTokenField, jsonObject } from "./fields.ts";
 
 /**

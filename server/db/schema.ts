@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -15,6 +16,8 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { CONTACT_MESSAGE_STATES } from "../../common/api/admin.ts";
+import { QUEST_KINDS, QUEST_PERIODS, QUEST_STATUSES } from "../../common/api/admin-quests.ts";
+import { QUEST_OUTCOMES } from "../../common/api/quests.ts";
 import { LEDGER_KINDS } from "../../common/api/rewards.ts";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -58,6 +61,13 @@ export const users = pgTable(
     lastClaimAt: timestamp("last_claim_at", { withTimezone: true }),
     /** The name the member chose to appear on the leaderboard; null keeps them off it. */
     displayName: text("display_name"),
+    /**
+     * When the member first passed a quiz. Set on the member's row so that a claim racing the pass waits for it:
+     * with REWARD_REFERRAL_AFTER_FIRST_QUIZ, the referrer's bonus is paid from the pass on.
+     */
+    firstQuizPassedAt: timestamp("first_quiz_passed_at", { withTimezone: true }),
+    /** The member asked on the account page for an email when their streak is at risk; off by default, off again by the email's unsubscribe link. */
+    streakReminder: boolean("streak_reminder").notNull().default(false),
     /** Numbers the user's reward windows: the nth claim is window n, creditable once. */
     claimCount: integer("claim_count").notNull().default(0),
     /** How many claims in a row came within seconds of becoming due: the scripted-rhythm signal's count, kept by each claim. */
@@ -642,10 +652,26 @@ export const mailQueue = pgTable(
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull(),
     lastError: text("last_error"),
+    /** Extra headers (a reminder's List-Unsubscribe); blanked with the bodies once sent, since they hold a link. */
+    headers: jsonb("headers").$type<Record<string, string>>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
   (table) => [index("mail_queue_due_idx").on(table.status, table.nextAttemptAt)],
+);
+
+/** Streak reminders sent: the key makes it one per member per UTC day, however many instances run the job at once. */
+export const streakReminders = pgTable(
+  "streak_reminders",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The UTC day the reminder was for. */
+    day: text("day").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.day] })],
 );
 
 /**
@@ -686,11 +712,46 @@ export const questReceipts = pgTable(
       .references(() => users.id),
     quest: text("quest").notNull(),
     checkedAt: timestamp("checked_at", { withTimezone: true }).notNull(),
-    outcome: text("outcome", { enum: ["passed", "failed", "refused"] }).notNull(),
+    outcome: text("outcome", { enum: QUEST_OUTCOMES }).notNull(),
     /** The receipt's sentence: what was checked, what was found, and why that outcome. */
     detail: text("detail").notNull(),
+    /** For an on-chain check: the block it read, so a failed check is tried again only once the chain has moved past it. */
+    blockNumber: bigint("block_number", { mode: "bigint" }),
   },
   (table) => [index("quest_receipts_member").on(table.userId, table.checkedAt)],
+);
+
+/**
+ * Which quests exist and what each pays, as operators set them in the console:
+ * quizzes are seeded from content/quizzes and the configuration's amounts on
+ * start; visit and read quests are defined by operators and pay XP only. A
+ * retired quest stays for its history. Credits read the amounts when they are
+ * made, so a change applies to future credits only.
+ */
+export const questSettings = pgTable(
+  "quest_settings",
+  {
+    kind: text("kind", { enum: QUEST_KINDS }).notNull(),
+    id: text("id").notNull(),
+    title: text("title").notNull(),
+    /** A visit or read quest's page on this site. */
+    page: text("page"),
+    tokens: bigint("tokens", { mode: "bigint" }).notNull(),
+    xp: integer("xp").notNull(),
+    period: text("period", { enum: QUEST_PERIODS }).notNull(),
+    status: text("status", { enum: QUEST_STATUSES }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.kind, table.id] }),
+    uniqueIndex("quest_settings_one_per_page").on(table.kind, table.page).where(sql`${table.status} <> 'retired'`),
+    check("quest_settings_kind", sql`${table.kind} in ('quiz', 'visit', 'read')`),
+    check("quest_settings_status", sql`${table.status} in ('active', 'paused', 'retired')`),
+    check("quest_settings_period", sql`${table.period} in ('once', 'daily', 'weekly')`),
+    check("quest_settings_amounts", sql`${table.xp} > 0 and ${table.tokens} >= 0`),
+    check("quest_settings_xp_only_visits", sql`${table.kind} = 'quiz' or ${table.tokens} = 0`),
+    check("quest_settings_page", sql`(${table.kind} = 'quiz') = (${table.page} is null)`),
+  ],
 );
 
 /** Experience points: every quest pays them, once per (member, quest, period), whether or not it pays tokens. */
@@ -780,6 +841,8 @@ export const indexedSwaps = pgTable(
     ...chainLog,
     sender: text("sender").notNull(),
     recipient: text("recipient").notNull(),
+    /** The transaction's sender (its `from`), read once per transaction: who traded, whatever router or recipient they used. */
+    txFrom: text("tx_from").notNull(),
     amount0: baseUnits("amount0").notNull(),
     amount1: baseUnits("amount1").notNull(),
     sqrtPriceX96: baseUnits("sqrt_price_x96").notNull(),
@@ -791,6 +854,7 @@ export const indexedSwaps = pgTable(
     uniqueIndex("indexed_swaps_tx_log").on(table.txHash, table.logIndex),
     index("indexed_swaps_pool_time_idx").on(table.pool, table.blockTime),
     index("indexed_swaps_block_idx").on(table.blockNumber),
+    index("indexed_swaps_tx_from_idx").on(table.pool, table.txFrom),
   ],
 );
 
@@ -843,4 +907,41 @@ export const tokenBalances = pgTable(
     balance: baseUnits("balance").notNull(),
   },
   (table) => [primaryKey({ columns: [table.token, table.holder] }), index("token_balances_balance_idx").on(table.token, table.balance)],
+);
+
+/**
+ * The member's verified wallet's token balance at each daily claim, from the chain index's holder balances: the
+ * hold quest takes the lowest over its days, so tokens borrowed for one day do not count. One row per UTC day (the
+ * lowest of the day's claims).
+ */
+export const holdingSamples = pgTable(
+  "holding_samples",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    day: date("day", { mode: "string" }).notNull(),
+    wallet: text("wallet").notNull(),
+    balance: baseUnits("balance").notNull(),
+    /** The last block the index had read when the sample was taken. */
+    blockNumber: bigint("block_number", { mode: "bigint" }).notNull(),
+    sampledAt: timestamp("sampled_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.day] })],
+);
+
+/** The latest non-zero allowance a revoke quest's check read for a wallet and spender: the "before" of a revoke. */
+export const allowanceSightings = pgTable(
+  "allowance_sightings",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    wallet: text("wallet").notNull(),
+    spender: text("spender").notNull(),
+    allowance: baseUnits("allowance").notNull(),
+    blockNumber: bigint("block_number", { mode: "bigint" }).notNull(),
+    seenAt: timestamp("seen_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.wallet, table.spender] })],
 );

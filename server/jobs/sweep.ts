@@ -1,6 +1,6 @@
 import type { Clock } from "../clock.ts";
 import type { Database } from "../db/client.ts";
-import { deleteExpiredEmailTokens } from "../services/accounts/email-tokens.ts";
+import { deleteExpiredEmailTokens } from "../services/account-recovery/email-tokens.ts";
 import { deleteOldSecondFactorAttempts } from "../services/console/code-attempts.ts";
 import { deleteExpiredSignupChallenges } from "../services/fairness/signup-challenge.ts";
 import { deleteExpiredRateLimits } from "../services/rate-limit.ts";

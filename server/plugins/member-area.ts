@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from "fastify";
 import fp from "fastify-plugin";
-import type { CsrfPage } from "../../common/api/accounts.ts";
-import { NOT_LOGGED_IN } from "../../common/api/accounts.ts";
+import type { CsrfPage } from "../../common/api/auth.ts";
+import { NOT_LOGGED_IN } from "../../common/api/auth.ts";
 import { FORM_EXPIRED } from "../../common/api/fields.ts";
 import type { Clock } from "../clock.ts";
 import { verifyCsrfToken } from "../services/csrf.ts";

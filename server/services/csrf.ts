@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 
-import type { CsrfPage } from "../../common/api/accounts.ts";
+import type { CsrfPage } from "../../common/api/auth.ts";
 
 /** A token outlives any reasonable time a form stays open, and no more. */
 const MAX_AGE_SECONDS = 12 * 60 * 60;

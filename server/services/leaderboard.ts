@@ -16,7 +16,7 @@ function seasonBounds(season: string): { start: Date; end: Date } {
 }
 
 /**
- * The season's board: members who chose a display name, not on hold, not
+ * The season's board: members who chose a display name, not frozen, not
  * deleted and without an open fairness signal, ranked by the XP their quests
  * earned (xp_entries) plus `claimXp` for each daily claim in the ledger. The
  * two sources never overlap: quests write XP rows, claims write only ledger

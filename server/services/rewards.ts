@@ -61,12 +61,14 @@ export type ClaimResult =
   | { ok: false; reason: "signed-out" };
 
 type ClaimRow = { member_id: number | null; touch_due: boolean | null; credited: number; bonuses: number; amount: string | null };
-type ClaimValues = RewardAmountValues & PunctualClaimValues & { now: string; dueBefore: string; referralBonus: bigint };
+type ClaimValues = RewardAmountValues &
+  PunctualClaimValues & { now: string; dueBefore: string; referralBonus: bigint; referralAfterFirstQuiz: boolean };
 
 /** The claim's statement, for a claimant known by id or by session, with or without the fairness notes of its origin. */
 function claimSql(member: SQL, notes: SQL | undefined, value: PlaceholderOf<ClaimValues>): SQL {
   const now = value("now");
   const bonus = value("referralBonus");
+  const afterQuiz = value("referralAfterFirstQuiz");
   return sql`
       with member as (${member}
       ), amount as (select ${rewardAmountSql(value)} as value
@@ -75,7 +77,8 @@ function claimSql(member: SQL, notes: SQL | undefined, value: PlaceholderOf<Clai
            set last_claim_at = ${now}, claim_count = claim_count + 1, balance = balance + (select value from amount),
                punctual_claims = ${punctualClaimsSql(value)}
          where id = (select user_id from member) and frozen_at is null and deleted_at is null and (last_claim_at is null or last_claim_at <= ${value("dueBefore")})
-        returning id, referred_by, claim_count, punctual_claims, email_verified_at is not null as verified
+        returning id, referred_by, claim_count, punctual_claims,
+                  email_verified_at is not null and (not ${afterQuiz}::boolean or first_quiz_passed_at is not null) as verified
       ), reward as (
         insert into ledger_entries (user_id, kind, amount, created_at, reward_window)
         select id, 'daily_reward', (select value from amount), ${now}, claim_count from claimed
@@ -122,7 +125,8 @@ const claimStatements = {
 
 /**
  * Credits the daily reward, and the referrer's bonus, in one SQL statement;
- * the bonus waits as pending while the claimant's email is not verified.
+ * the bonus waits as pending while the claimant's email is not verified (and,
+ * with `referralAfterFirstQuiz`, until the claimant first passes a quiz).
  * The conditional UPDATE is the lock: of many concurrent claims, PostgreSQL
  * lets one change the row and re-checks the others against the new
  * last_claim_at, so they change nothing. The ledger's unique indexes are a
@@ -139,6 +143,7 @@ export async function claimDailyReward({ db, clock, rules }: Deps, claimant: Cla
     dueBefore: new Date(now.getTime() - rules.claimIntervalHours * HOUR_MS).toISOString(),
     claimIntervalMs: rules.claimIntervalHours * HOUR_MS,
     referralBonus: BigInt(rules.referralBonus),
+    referralAfterFirstQuiz: rules.referralAfterFirstQuiz,
   };
   const notes = origin && claimNoteValues(origin, now);
   const [row] =

@@ -102,7 +102,7 @@ export type StreakAfterClaim = { streak: Streak; credited: Array<{ days: number;
  * After a claim: the streak, and the bonus of every milestone it has reached
  * that is not paid yet. The ledger's unique (member, award) index and ON
  * CONFLICT make a second credit impossible, however many calls race; each
- * balance moves in the statement that writes its entry. An account on hold
+ * balance moves in the statement that writes its entry. A frozen account
  * or deleted is paid nothing.
  */
 export async function creditStreakMilestones({ db, clock, milestones }: Deps, userId: number): Promise<StreakAfterClaim> {

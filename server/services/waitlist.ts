@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { DISPOSABLE_EMAIL } from "../../common/api/accounts.ts";
+import { DISPOSABLE_EMAIL } from "../../common/api/auth.ts";
 import type { SiteConfig } from "../../config/site.ts";
 import type { Clock } from "../clock.ts";
 import { type Database, queryRows } from "../db/client.ts";
-import { linkTo } from "./accounts/account-deps.ts";
+import { linkTo } from "./account-deps.ts";
 import { type Actor, recordAudit } from "./audit.ts";
 import { isDisposableEmail } from "./fairness/disposable-email.ts";
 import { canonicalEmail } from "./fairness/email-identity.ts";

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { NOT_LOGGED_IN } from "../../common/api/accounts.ts";
+import { NOT_LOGGED_IN } from "../../common/api/auth.ts";
 import { queryRows } from "../../server/db/client.ts";
 import { sessions } from "../../server/db/schema.ts";
 import { hashToken, newToken } from "../../server/services/sessions.ts";

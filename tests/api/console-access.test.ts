@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { NOT_LOGGED_IN } from "../../common/api/accounts.ts";
 import { ADMIN_REFUSALS, CSRF_HEADER, codesLockedMessage } from "../../common/api/admin.ts";
+import { NOT_LOGGED_IN } from "../../common/api/auth.ts";
 import { queryRows } from "../../server/db/client.ts";
 import { CROSS_SITE_REFUSED } from "../../server/plugins/request-guards.ts";
 import { deleteOldSecondFactorAttempts, WRONG_CODE_LIMIT } from "../../server/services/console/code-attempts.ts";

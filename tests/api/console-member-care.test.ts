@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, describe, expect, it } from "vitest";
-import { ACCOUNT_ON_HOLD } from "../../common/api/rewards.ts";
+import { ACCOUNT_FROZEN } from "../../common/api/rewards.ts";
 import { queryRows } from "../../server/db/client.ts";
 import { users } from "../../server/db/schema.ts";
 import { storeContactMessage } from "../../server/services/contact.ts";
@@ -52,11 +52,11 @@ describe("a member's page in the console: hold, sessions, the confirmation email
     expect(frozen.json()).toEqual({ suc_msg: "The account is on hold: no claim, transfer request or batch until you unfreeze it." });
     const claim = await member.claim();
     expect(claim.statusCode).toBe(403);
-    expect(claim.json()).toEqual({ err_msg: ACCOUNT_ON_HOLD });
+    expect(claim.json()).toEqual({ err_msg: ACCOUNT_FROZEN });
     await member.visitor.post(`/api/payouts/${waiting.id}/cancel`, { app: APP, csrfToken: await member.visitor.csrf("payouts") });
     const refused = await member.request("10000");
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ err_msg: ACCOUNT_ON_HOLD });
+    expect(refused.json()).toEqual({ err_msg: ACCOUNT_FROZEN });
 
     const other = await payingMember();
     expect((await other.request("10000")).json().status).toBe("requested");

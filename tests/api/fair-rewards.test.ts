@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { describe, expect, it } from "vitest";
-import { DISPOSABLE_EMAIL, EMAIL_TAKEN } from "../../common/api/accounts.ts";
+import { DISPOSABLE_EMAIL, EMAIL_TAKEN } from "../../common/api/auth.ts";
 import { queryRows } from "../../server/db/client.ts";
 import { users } from "../../server/db/schema.ts";
 import { postAdjustment } from "../../server/services/ledger.ts";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { PASSWORD_CHECKS_BUSY } from "../../common/api/accounts.ts";
+import { PASSWORD_CHECKS_BUSY } from "../../common/api/auth.ts";
 import { rateLimitCounters } from "../../server/db/schema.ts";
 import { passwordWork } from "../../server/services/auth/password-work.ts";
 import { createUser } from "../factories.ts";

@@ -2,7 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { users } from "../../server/db/schema.ts";
-import { issueEmailToken } from "../../server/services/accounts/email-tokens.ts";
+import { issueEmailToken } from "../../server/services/account-recovery/email-tokens.ts";
 import { type Agent, APP, agent } from "../helpers/agent.ts";
 import { expectLedgerBalanced } from "../helpers/ledger.ts";
 import { type TestApp, useTestApp } from "../helpers/test-app.ts";

@@ -70,6 +70,7 @@ describe("quizzes, graded on the server", () => {
       pass_mark: 3,
       xp: 100,
       tokens: "50",
+      paused: false,
       passed: false,
       tokens_paid: false,
       retry_at: null,

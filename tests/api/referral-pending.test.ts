@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { queryRows } from "../../server/db/client.ts";
-import { issueEmailToken } from "../../server/services/accounts/email-tokens.ts";
+import { issueEmailToken } from "../../server/services/account-recovery/email-tokens.ts";
 import { creditPendingReferralBonuses } from "../../server/services/fairness/referral-bonuses.ts";
 import { postAdjustment } from "../../server/services/ledger.ts";
 import { createUser, signedIn } from "../factories.ts";
@@ -97,7 +97,9 @@ describe("the referral bonus waits for the referred member's verified email", ()
 
     await t.database.db.execute(sql`update users set email_verified_at = ${t.clock.now()} where id = ${friend.id}`);
     const credited = await Promise.all(
-      Array.from({ length: 20 }, () => creditPendingReferralBonuses({ db: t.database.db, clock: t.clock }, friend.id)),
+      Array.from({ length: 20 }, () =>
+        creditPendingReferralBonuses({ db: t.database.db, clock: t.clock }, friend.id, { afterFirstQuiz: false }),
+      ),
     );
     expect(credited.reduce((sum, n) => sum + n, 0)).toBe(1);
     expect(await bonusesOf(referrer.id)).toEqual({ credited: "10", entries: 1, balance: "10" });
@@ -144,7 +146,7 @@ describe("no credit reaches a deleted account", () => {
 
     const verifiedDevice = await signedIn(t.app, verifiedFriend);
     expect((await verifiedDevice.get(`/api/claim-daily-reward?app=${APP}`)).statusCode).toBe(200);
-    expect(await creditPendingReferralBonuses({ db: t.database.db, clock: t.clock }, pendingFriend.id)).toBe(0);
+    expect(await creditPendingReferralBonuses({ db: t.database.db, clock: t.clock }, pendingFriend.id, { afterFirstQuiz: false })).toBe(0);
     expect(await creditsOf(referrer.id)).toEqual({ entries: 0, balance: "0" });
   });
 });

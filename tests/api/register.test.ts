@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { EMAIL_TAKEN, REGISTERED, UNKNOWN_REFERRAL_CODE } from "../../common/api/accounts.ts";
+import { EMAIL_TAKEN, REGISTERED, UNKNOWN_REFERRAL_CODE } from "../../common/api/auth.ts";
 import { FORM_EXPIRED } from "../../common/api/fields.ts";
 import { users } from "../../server/db/schema.ts";
 import { createUser, findUserByEmail } from "../factories.ts";

@@ -33,6 +33,7 @@ describe("guards declared as route config", () => {
       "POST /api/cancel-email-change",
       "POST /api/contact",
       "POST /api/guide-reports",
+      "POST /api/unsubscribe",
       "POST /api/verify-email",
       "POST /api/waitlist/confirm",
     ]);

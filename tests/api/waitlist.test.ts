@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { DISPOSABLE_EMAIL, INVALID_EMAIL } from "../../common/api/accounts.ts";
+import { DISPOSABLE_EMAIL, INVALID_EMAIL } from "../../common/api/auth.ts";
 import { FORM_EXPIRED } from "../../common/api/fields.ts";
 import { WAITLIST_CHECK_INBOX, WAITLIST_CONFIRMED, WAITLIST_LINK_EXPIRED } from "../../common/api/waitlist.ts";
 import { queryRows } from "../../server/db/client.ts";

@@ -1,4 +1,4 @@
-import { REGISTERED } from "../../common/api/accounts.ts";
+import { REGISTERED } from "../../common/api/auth.ts";
 import { holdRequests } from "./support/hold.ts";
 import { expect, expectAccessible, test } from "./support/test.ts";
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import type { z } from "zod";
-import type { CsrfPage, RegisterBody, registerFields as registerSchema, SignInBody } from "../../common/api/accounts.ts";
+import type { CsrfPage, RegisterBody, registerFields as registerSchema, SignInBody } from "../../common/api/auth.ts";
 import { loadSiteConfig } from "../../config/site.ts";
 import { solveSignupChallenge } from "./signup-work.ts";
 

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signupChallengeReply } from "../../common/api/accounts.ts";
+import { signupChallengeReply } from "../../common/api/auth.ts";
 import { loadSiteConfig } from "../../config/site.ts";
 import { systemClock } from "../../server/clock.ts";
 import { type DatabaseHandle, openDatabase, queryRows } from "../../server/db/client.ts";

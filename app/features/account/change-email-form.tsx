@@ -1,6 +1,6 @@
 import type { FormEvent } from "react";
-import { type AccountEmailView, changeEmailFields, EMAIL_TAKEN_ELSEWHERE, WRONG_PASSWORD } from "../../../common/api/account.ts";
-import { DISPOSABLE_EMAIL } from "../../../common/api/accounts.ts";
+import { type AccountEmailView, changeEmailFields, EMAIL_TAKEN_ELSEWHERE, WRONG_PASSWORD } from "../../../common/api/account-settings.ts";
+import { DISPOSABLE_EMAIL } from "../../../common/api/auth.ts";
 import { CardSection } from "../../components/ui/card-section.tsx";
 import { FormMessage } from "../../components/ui/form-message.tsx";
 import { SubmitButton } from "../../components/ui/submit-button.tsx";

@@ -1,5 +1,5 @@
 import type { FormEvent } from "react";
-import { changePasswordFields, WRONG_PASSWORD } from "../../../common/api/account.ts";
+import { changePasswordFields, WRONG_PASSWORD } from "../../../common/api/account-settings.ts";
 import { CardSection } from "../../components/ui/card-section.tsx";
 import { FormMessage } from "../../components/ui/form-message.tsx";
 import { NewPasswordFields } from "../../components/ui/new-password-fields.tsx";

@@ -1,4 +1,4 @@
-import type { AccountEmailView } from "../../../common/api/account.ts";
+import type { AccountEmailView } from "../../../common/api/account-settings.ts";
 
 /** The address the member signs in with, and whether it is confirmed (the dashboard offers the link again when it is not). */
 export function CurrentEmail({ current }: { current: AccountEmailView | null }) {

@@ -1,13 +1,13 @@
 import { type FormEvent, useState } from "react";
 import { href } from "react-router";
-import { deleteAccountFields, WRONG_PASSWORD } from "../../../common/api/account.ts";
+import { deleteAccountFields, WRONG_PASSWORD } from "../../../common/api/account-settings.ts";
 import { CardSection } from "../../components/ui/card-section.tsx";
 import { FormMessage } from "../../components/ui/form-message.tsx";
 import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { accountApi } from "../../lib/api-client.ts";
 import { useApiForm } from "../../lib/use-api-form.ts";
-import { rememberAuthStatus } from "../auth/auth-status.ts";
+import { learnAuthStatus } from "../auth/auth-status.ts";
 
 export function DeleteAccountForm() {
   const [password, setPassword] = useState("");
@@ -16,7 +16,7 @@ export function DeleteAccountForm() {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (await form.submit(deleteAccountFields, { password }, accountApi.deleteAccount, { [WRONG_PASSWORD]: "password" })) {
-      rememberAuthStatus("anonymous");
+      learnAuthStatus("anonymous");
       // A document load, not a client route: the home page is an article, whose own script says the account is gone.
       window.location.assign(`${href("/")}?account=deleted`);
     }

@@ -1,6 +1,6 @@
 import type { FormEvent } from "react";
 import { href } from "react-router";
-import { forgotPasswordFields } from "../../../common/api/account.ts";
+import { forgotPasswordFields } from "../../../common/api/account-settings.ts";
 import { FormMessage } from "../../components/ui/form-message.tsx";
 import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";

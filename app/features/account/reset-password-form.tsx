@@ -1,6 +1,6 @@
 import type { FormEvent } from "react";
 import { href } from "react-router";
-import { resetPasswordFields } from "../../../common/api/account.ts";
+import { resetPasswordFields } from "../../../common/api/account-settings.ts";
 import { FormMessage } from "../../components/ui/form-message.tsx";
 import { NewPasswordFields } from "../../components/ui/new-password-fields.tsx";
 import { SubmitButton } from "../../components/ui/submit-button.tsx";

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import type { SessionsView } from "../../../common/api/account.ts";
+import type { SessionsView } from "../../../common/api/account-settings.ts";
 import { CardSection } from "../../components/ui/card-section.tsx";
 import { FormMessage } from "../../components/ui/form-message.tsx";
 import { NeedsJavaScript } from "../../components/ui/needs-javascript.tsx";

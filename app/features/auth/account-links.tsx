@@ -1,7 +1,7 @@
 import type { MouseEvent } from "react";
 import { href, NavLink, useNavigate } from "react-router";
 import { signOut } from "../../lib/api-client.ts";
-import { type AuthStatus, rememberAuthStatus } from "./auth-status.ts";
+import { type AuthStatus, learnAuthStatus } from "./auth-status.ts";
 import { signupsComingSoon } from "./coming-soon.ts";
 import { showComingSoon } from "./coming-soon-popup.ts";
 
@@ -24,7 +24,7 @@ export function AccountLinks({ status, linkClassName }: { status: AuthStatus; li
     const logout = async () => {
       const result = await signOut();
       if (result.ok) {
-        rememberAuthStatus("anonymous");
+        learnAuthStatus("anonymous");
         navigate(href("/login"));
       }
     };

@@ -1,63 +1,80 @@
-import { useEffect, useSyncExternalStore } from "react";
-import { type AuthStatus, askAuthStatus, mayBeSignedIn, rememberedAuthStatus, storeAuthStatus } from "./auth-hint.ts";
-
-export type { AuthStatus };
-
-let pendingCheck: Promise<AuthStatus> | null = null;
+import { isAuthenticated } from "../../lib/api-request.ts";
 
 /**
- * The page's one auth state: every reader re-renders when login, logout, the
- * dashboard or account deletion learns something new.
+ * What a page knows of the visitor, one answer for the whole page (React
+ * pages and articles alike): the server's hint cookie, what this visit
+ * already learned (kept for the visit's later pages), and at most one
+ * `is-authenticated` call per page load.
  */
+export type AuthStatus = "unknown" | "authenticated" | "anonymous";
+
+const KEPT_KEY = "auth-status";
+
 let current: AuthStatus = "unknown";
+let pendingCheck: Promise<AuthStatus> | null = null;
 const listeners = new Set<() => void>();
 
-function publish(status: AuthStatus): void {
-  if (status === current) return;
-  current = status;
-  for (const listener of listeners) listener();
+/**
+ * Set (readable, secret-free) by the server at login and cleared at logout:
+ * without it the visitor has no session, and asking would only earn a 401.
+ */
+export function mayBeSignedIn(): boolean {
+  return /(?:^|;\s*)(?:__Host-)?signed_in=1(?:;|$)/.test(document.cookie);
 }
 
-function subscribe(listener: () => void): () => void {
+function keptStatus(): AuthStatus {
+  try {
+    const value = sessionStorage.getItem(KEPT_KEY);
+    return value === "authenticated" || value === "anonymous" ? value : "unknown";
+  } catch {
+    return "unknown";
+  }
+}
+
+function keep(status: AuthStatus): void {
+  try {
+    sessionStorage.setItem(KEPT_KEY, status);
+  } catch {
+    // Storage can be disabled; pages then fall back to the anonymous links.
+  }
+}
+
+function publish(status: AuthStatus): AuthStatus {
+  if (status !== current) {
+    current = status;
+    for (const listener of listeners) listener();
+  }
+  return status;
+}
+
+export function currentAuthStatus(): AuthStatus {
+  return current;
+}
+
+export function subscribeToAuthStatus(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
-/** One `is-authenticated` call per page load, shared by the navigation and the footer. */
-function checkAuthStatus(): Promise<AuthStatus> {
-  if (!mayBeSignedIn()) return Promise.resolve("anonymous");
-  pendingCheck ??= askAuthStatus().then((status) => {
-    settle(status);
-    return status;
-  });
-  return pendingCheck;
-}
-
-/** What the page now knows, for every reader and for the next check. */
-function settle(status: AuthStatus): void {
+/** Login, logout, the dashboard or account deletion learned the answer: every reader and the visit's later pages get it. */
+export function learnAuthStatus(status: AuthStatus): void {
   pendingCheck = Promise.resolve(status);
+  keep(status);
   publish(status);
 }
 
-export function rememberAuthStatus(status: AuthStatus): void {
-  settle(status);
-  storeAuthStatus(status);
+/** Without a call (guide pages make none): what this visit already learned. */
+export function knownAuthStatus(): AuthStatus {
+  return publish(mayBeSignedIn() ? keptStatus() : "anonymous");
 }
 
-/**
- * `check: true` asks the server; `check: false` (guide pages, which make no
- * calls) uses only what this visit already learned.
- */
-export function useAuthStatus({ check }: { check: boolean }): AuthStatus {
-  // Prerendered pages know nothing of the visitor: "unknown" until the browser finds out.
-  const status = useSyncExternalStore(
-    subscribe,
-    () => current,
-    () => "unknown" as const,
-  );
-  useEffect(() => {
-    if (!check) publish(mayBeSignedIn() ? rememberedAuthStatus() : "anonymous");
-    else void checkAuthStatus().then(publish);
-  }, [check]);
-  return status;
+/** Asks the server once per page load, shared by every reader (navigation, footer, member panels). */
+export function checkAuthStatus(): Promise<AuthStatus> {
+  if (!mayBeSignedIn()) return Promise.resolve(publish("anonymous"));
+  pendingCheck ??= isAuthenticated().then((reply) => {
+    const status: AuthStatus = reply.ok ? "authenticated" : "anonymous";
+    learnAuthStatus(status);
+    return status;
+  });
+  return pendingCheck;
 }

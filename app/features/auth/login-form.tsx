@@ -1,6 +1,6 @@
 import type { FormEvent } from "react";
 import { href, Link, useNavigate } from "react-router";
-import { signInFields } from "../../../common/api/accounts.ts";
+import { signInFields } from "../../../common/api/auth.ts";
 import { FormMessage } from "../../components/ui/form-message.tsx";
 import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
@@ -8,7 +8,7 @@ import { signIn } from "../../lib/api-client.ts";
 import { useApiForm } from "../../lib/use-api-form.ts";
 import { useFormFields } from "../../lib/use-form-fields.ts";
 import { useComingSoonGuard } from "./account-links.tsx";
-import { rememberAuthStatus } from "./auth-status.ts";
+import { learnAuthStatus } from "./auth-status.ts";
 
 export function LoginForm({ returnTo }: { returnTo: string | null }) {
   const { fields, set, clear, keepTyped } = useFormFields({ username: "", password: "", remember: false });
@@ -20,7 +20,7 @@ export function LoginForm({ returnTo }: { returnTo: string | null }) {
     event.preventDefault();
     if (!(await form.submit(signInFields, fields, (data, csrfToken) => signIn({ ...data, csrfToken })))) return;
     clear();
-    rememberAuthStatus("authenticated");
+    learnAuthStatus("authenticated");
     navigate(returnTo ?? href("/dashboard"));
   };
 

@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect } from "react";
 import { href } from "react-router";
-import { DISPOSABLE_EMAIL, EMAIL_TAKEN, registerForm, UNKNOWN_REFERRAL_CODE } from "../../../common/api/accounts.ts";
+import { DISPOSABLE_EMAIL, EMAIL_TAKEN, registerForm, UNKNOWN_REFERRAL_CODE } from "../../../common/api/auth.ts";
 import { FormMessage } from "../../components/ui/form-message.tsx";
 import { NewPasswordFields } from "../../components/ui/new-password-fields.tsx";
 import { SubmitButton } from "../../components/ui/submit-button.tsx";

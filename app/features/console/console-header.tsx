@@ -9,6 +9,7 @@ const PAGES = [
   { to: "/admin/review", label: "Review" },
   { to: "/admin/messages", label: "Messages" },
   { to: "/admin/special-days", label: "Special days" },
+  { to: "/admin/quests", label: "Quests" },
   { to: "/admin/audit", label: "Audit", adminOnly: true },
 ];
 

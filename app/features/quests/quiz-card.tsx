@@ -29,7 +29,9 @@ export function QuizCard({ quiz, onStart, busy }: { quiz: QuizEntry; onStart: ()
             : `First pass: ${quiz.xp} XP.`}
       </p>
       <div className="mt-auto">
-        {waiting ? (
+        {quiz.paused ? (
+          <p className="text-sm font-semibold text-ink-900">Paused for now: the team is looking at this quiz.</p>
+        ) : waiting ? (
           <p className="text-sm font-semibold text-ink-900">
             Open again at {timeFormat.format(new Date(quiz.retry_at as string))} (your time).
           </p>

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import type { DashboardData } from "../../../common/api/rewards.ts";
 import { dashboard } from "../../lib/api-client.ts";
-import { rememberAuthStatus } from "../auth/auth-status.ts";
+import { learnAuthStatus } from "../auth/auth-status.ts";
 import { loginFor } from "../auth/return-path.ts";
 
 export type DashboardState = { status: "loading" } | { status: "error" } | { status: "ready"; data: DashboardData };
@@ -15,12 +15,12 @@ export function useDashboard() {
   const reload = useCallback(async () => {
     const result = await dashboard();
     if (result.status === 403) {
-      rememberAuthStatus("anonymous");
+      learnAuthStatus("anonymous");
       navigate(loginFor("/dashboard"), { replace: true });
       return;
     }
     if (result.ok && result.body) {
-      rememberAuthStatus("authenticated");
+      learnAuthStatus("authenticated");
       setState({ status: "ready", data: result.body });
     } else {
       setState((current) => (current.status === "ready" ? current : { status: "error" }));

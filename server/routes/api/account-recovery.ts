@@ -8,12 +8,12 @@ import {
   NO_EMAIL_CHANGE_WAITING,
   resetPasswordBody,
   verifyEmailBody,
-} from "../../../common/api/account.ts";
+} from "../../../common/api/account-settings.ts";
 import { errorReply, successReply } from "../../../common/api/fields.ts";
-import type { AccountDeps } from "../../services/accounts/account-deps.ts";
-import { LINK_EXPIRED } from "../../services/accounts/email-tokens.ts";
-import { PASSWORD_RESET, RESET_REQUESTED, resetPassword, sendPasswordResetEmail } from "../../services/accounts/password-reset.ts";
-import { cancelEmailChange, confirmEmailChange, verifyEmail } from "../../services/accounts/verification.ts";
+import type { AccountDeps } from "../../services/account-deps.ts";
+import { LINK_EXPIRED } from "../../services/account-recovery/email-tokens.ts";
+import { PASSWORD_RESET, RESET_REQUESTED, resetPassword, sendPasswordResetEmail } from "../../services/account-recovery/password-reset.ts";
+import { cancelEmailChange, confirmEmailChange, verifyEmail } from "../../services/account-recovery/verification.ts";
 import type { BackgroundWork } from "../../services/background-work.ts";
 import { rateLimitClientOf } from "../../services/fairness/networks.ts";
 import type { Limit, RateLimiter } from "../../services/rate-limit.ts";

@@ -8,14 +8,14 @@ import {
   deleteAccountBody,
   sessionIdParams,
   sessionsReply,
-} from "../../../common/api/account.ts";
-import { NOT_LOGGED_IN } from "../../../common/api/accounts.ts";
+} from "../../../common/api/account-settings.ts";
+import { NOT_LOGGED_IN } from "../../../common/api/auth.ts";
 import { appQuery, errorReply, successReply } from "../../../common/api/fields.ts";
-import type { AccountDeps } from "../../services/accounts/account-deps.ts";
-import { memberEmail } from "../../services/accounts/member-email.ts";
-import { listMemberSessions, revokeMemberSession, revokeOtherSessions } from "../../services/accounts/member-sessions.ts";
-import { changePassword, deleteAccount, requestEmailChange, type SettingsResult } from "../../services/accounts/settings.ts";
-import { sendVerificationEmail } from "../../services/accounts/verification.ts";
+import type { AccountDeps } from "../../services/account-deps.ts";
+import { sendVerificationEmail } from "../../services/account-recovery/verification.ts";
+import { memberEmail } from "../../services/account-settings/member-email.ts";
+import { listMemberSessions, revokeMemberSession, revokeOtherSessions } from "../../services/account-settings/member-sessions.ts";
+import { changePassword, deleteAccount, requestEmailChange, type SettingsResult } from "../../services/account-settings/settings.ts";
 import { networkOf } from "../../services/fairness/networks.ts";
 import type { Limit, RateLimiter } from "../../services/rate-limit.ts";
 

@@ -4,6 +4,17 @@ import { appQuery, errorReply } from "../../../common/api/fields.ts";
 import {
   ANSWER_EVERY_QUESTION,
   ATTEMPT_USED,
+  chainQuestCheckBody,
+  chainQuestCheckReply,
+  chainQuestParams,
+  chainQuestRefusalText,
+  NO_PAGE_QUEST,
+  PAGE_QUEST_PAUSED,
+  pageVisitBody,
+  pageVisitReply,
+  type QUEST_OUTCOMES,
+  QUIZ_PAUSED,
+  questOfferReply,
   questsReply,
   quizAnswersBody,
   quizCoolingDown,
@@ -16,15 +27,28 @@ import {
 import type { SiteConfig } from "../../../config/site.ts";
 import type { Clock } from "../../clock.ts";
 import type { Database } from "../../db/client.ts";
+import type { QuestChain } from "../../services/quests/chain-checks.ts";
+import { chainIndexStatus, chainQuestsFor } from "../../services/quests/chain-quests-overview.ts";
+import { checkChainQuest } from "../../services/quests/check-chain-quest.ts";
 import type { QuizBank } from "../../services/quests/quiz-bank.ts";
 import { questsFor, startQuiz, submitQuiz } from "../../services/quests/quizzes.ts";
+import { listQuestSettings } from "../../services/quests/settings.ts";
+import { creditPageVisit } from "../../services/quests/visits.ts";
+import { refuse } from "../refusals.ts";
 
-export type QuestRoutesOptions = { site: SiteConfig; db: Database; clock: Clock; bank: QuizBank };
+export type QuestRoutesOptions = { site: SiteConfig; db: Database; clock: Clock; bank: QuizBank; chain: QuestChain | null };
+
+const receiptFields = (receipt: { quest: string; checkedAt: Date; outcome: (typeof QUEST_OUTCOMES)[number]; detail: string }) => ({
+  quest: receipt.quest,
+  checked_at: receipt.checkedAt.toISOString(),
+  outcome: receipt.outcome,
+  detail: receipt.detail,
+});
 
 const coolingDownText = (retryAt: Date) =>
   `You can take this quiz again after ${retryAt.toISOString().slice(11, 16)} UTC. Read the guide again in the meantime.`;
 
-export async function questRoutes(fastify: FastifyInstance, { site, db, clock, bank }: QuestRoutesOptions) {
+export async function questRoutes(fastify: FastifyInstance, { site, db, clock, bank, chain }: QuestRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const slug = site.token.slug;
   const deps = { db, clock, rules: site.rewards, bank };
@@ -33,28 +57,50 @@ export async function questRoutes(fastify: FastifyInstance, { site, db, clock, b
     "/api/quests",
     { config: { member: true }, schema: { querystring: appQuery(slug), response: { 200: questsReply, "4xx": errorReply } } },
     async (request) => {
-      const overview = await questsFor(deps, request.userId);
+      const [overview, onChain, index] = await Promise.all([
+        questsFor(deps, request.userId),
+        chainQuestsFor({ db, clock, site }, request.userId),
+        chainIndexStatus(db, chain),
+      ]);
       return {
         xp_total: overview.xpTotal,
-        quizzes: overview.quizzes.map(({ quiz, passed, tokensPaid, retryAt }) => ({
+        quizzes: overview.quizzes.map(({ quiz, setting, passed, tokensPaid, retryAt }) => ({
           id: quiz.slug,
           title: quiz.title,
           guide_path: quiz.guidePath,
           guide_title: quiz.guideTitle,
           questions: quiz.questions.length,
           pass_mark: quiz.pass,
-          xp: site.rewards.quizXp,
-          tokens: String(site.rewards.quizTokens),
+          xp: setting.xp,
+          tokens: setting.tokens.toString(),
+          paused: setting.status === "paused",
           passed,
           tokens_paid: tokensPaid,
           retry_at: retryAt?.toISOString() ?? null,
         })),
-        receipts: overview.receipts.map((receipt) => ({
-          quest: receipt.quest,
-          checked_at: receipt.checkedAt.toISOString(),
-          outcome: receipt.outcome,
-          detail: receipt.detail,
+        pages: overview.pages.map(({ setting, done }) => ({
+          kind: setting.kind === "read" ? ("read" as const) : ("visit" as const),
+          id: setting.id,
+          title: setting.title,
+          page: setting.page ?? "",
+          xp: setting.xp,
+          period: setting.period,
+          paused: setting.status === "paused",
+          done,
         })),
+        receipts: overview.receipts.map(receiptFields),
+        chain_quests: onChain.map(({ quest, done, lastCheck }) => ({
+          id: quest.id,
+          kind: quest.kind,
+          title: quest.title,
+          task: quest.task,
+          xp: quest.xp,
+          tokens: String(quest.tokens),
+          period: quest.period,
+          done,
+          last_check: lastCheck && receiptFields(lastCheck),
+        })),
+        chain_index: index,
       };
     },
   );
@@ -71,7 +117,10 @@ export async function questRoutes(fastify: FastifyInstance, { site, db, clock, b
     },
     async (request, reply) => {
       const started = await startQuiz(deps, request.userId, request.params.quiz);
-      if (!started.ok && started.reason === "unknown") return reply.code(404).send({ err_msg: UNKNOWN_QUIZ });
+      if (!started.ok && started.reason !== "cooling-down")
+        return started.reason === "unknown"
+          ? reply.code(404).send({ err_msg: UNKNOWN_QUIZ })
+          : reply.code(409).send({ err_msg: QUIZ_PAUSED });
       if (!started.ok)
         return reply
           .code(429)
@@ -99,9 +148,11 @@ export async function questRoutes(fastify: FastifyInstance, { site, db, clock, b
       if (!result.ok)
         return result.reason === "unknown"
           ? reply.code(404).send({ err_msg: UNKNOWN_QUIZ })
-          : result.reason === "incomplete"
-            ? reply.code(400).send({ err_msg: ANSWER_EVERY_QUESTION })
-            : reply.code(409).send({ err_msg: ATTEMPT_USED });
+          : result.reason === "paused"
+            ? reply.code(409).send({ err_msg: QUIZ_PAUSED })
+            : result.reason === "incomplete"
+              ? reply.code(400).send({ err_msg: ANSWER_EVERY_QUESTION })
+              : reply.code(409).send({ err_msg: ATTEMPT_USED });
       request.log.info(
         { userId: request.userId, quiz: request.params.quiz, passed: result.passed, tokens: result.tokens.toString() },
         "quiz graded",
@@ -123,6 +174,69 @@ export async function questRoutes(fastify: FastifyInstance, { site, db, clock, b
         receipt: result.receipt,
         retry_at: result.retryAt?.toISOString() ?? null,
       };
+    },
+  );
+
+  app.post(
+    "/api/quests/chain/:quest/check",
+    {
+      config: { stateChanging: true, member: true, csrf: "quests" },
+      schema: { params: chainQuestParams, body: chainQuestCheckBody(slug), response: { 200: chainQuestCheckReply, "4xx": errorReply } },
+    },
+    async (request, reply) => {
+      const result = await checkChainQuest({ db, clock, site, chain }, request.userId, request.params.quest);
+      if (!result.ok) return refuse(reply, result, chainQuestRefusalText);
+      request.log.info(
+        {
+          userId: request.userId,
+          quest: request.params.quest,
+          outcome: result.outcome,
+          block: result.block.toString(),
+          tokens: result.tokens.toString(),
+        },
+        "on-chain quest checked",
+      );
+      return {
+        outcome: result.outcome,
+        block: result.block.toString(),
+        receipt: result.receipt,
+        xp: result.xp,
+        tokens: result.tokens.toString(),
+      };
+    },
+  );
+
+  app.get(
+    "/api/quests/offer",
+    { schema: { querystring: appQuery(slug), response: { 200: questOfferReply, "4xx": errorReply } } },
+    async () => ({
+      quests: (await listQuestSettings(db))
+        .filter((quest) => quest.status === "active" && (quest.kind !== "quiz" || bank.has(quest.id)))
+        .map((quest) => ({
+          kind: quest.kind,
+          id: quest.id,
+          title: quest.title,
+          page: quest.page,
+          xp: quest.xp,
+          tokens: quest.tokens.toString(),
+          period: quest.period,
+        })),
+    }),
+  );
+
+  app.post(
+    "/api/quests/visits",
+    {
+      config: { stateChanging: true, member: true, csrf: "quests" },
+      schema: { body: pageVisitBody(slug), response: { 200: pageVisitReply, "4xx": errorReply } },
+    },
+    async (request, reply) => {
+      const result = await creditPageVisit(deps, request.userId, request.body.kind, request.body.page);
+      if (!result.ok)
+        return reply
+          .code(result.reason === "paused" ? 409 : 404)
+          .send({ err_msg: result.reason === "paused" ? PAGE_QUEST_PAUSED : NO_PAGE_QUEST });
+      return { title: result.title, xp: result.xp };
     },
   );
 }

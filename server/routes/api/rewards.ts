@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { NOT_LOGGED_IN } from "../../../common/api/accounts.ts";
+import { NOT_LOGGED_IN } from "../../../common/api/auth.ts";
 import { appQuery, errorReply } from "../../../common/api/fields.ts";
 import {
-  ACCOUNT_ON_HOLD,
+  ACCOUNT_FROZEN,
   ADDRESS_UPDATED,
   CLAIMED,
   claimRefusal,
@@ -18,6 +18,7 @@ import type { SiteConfig } from "../../../config/site.ts";
 import type { Clock } from "../../clock.ts";
 import type { Database } from "../../db/client.ts";
 import { networkOf } from "../../services/fairness/networks.ts";
+import { sampleHolding } from "../../services/quests/holding-samples.ts";
 import { claimDailyReward, dashboardFor } from "../../services/rewards.ts";
 import { creditStreakMilestones, type Streak, streakFrom } from "../../services/streaks.ts";
 import { checkWalletAddress, updateWalletAddress } from "../../services/wallet-address.ts";
@@ -41,9 +42,14 @@ export type RewardRoutesOptions = {
   clock: Clock;
   /** Accounts claiming from one network in a day before each is flagged. */
   sharedNetworkAccounts: number;
+  /** The chain index whose holder balances each claim notes for the hold quests; null when no hold quest can be checked. */
+  holdingIndex: { name: string; token: string } | null;
 };
 
-export async function rewardRoutes(fastify: FastifyInstance, { site, db, clock, sharedNetworkAccounts }: RewardRoutesOptions) {
+export async function rewardRoutes(
+  fastify: FastifyInstance,
+  { site, db, clock, sharedNetworkAccounts, holdingIndex }: RewardRoutesOptions,
+) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const rules = site.rewards;
   const slug = site.token.slug;
@@ -103,7 +109,7 @@ export async function rewardRoutes(fastify: FastifyInstance, { site, db, clock, 
       request.userId = result.userId;
       // An idle-limited session's last use is written as the usual lookup would.
       if (result.sessionTouchDue) await app.sessions.current(request);
-      if (!result.ok && result.reason === "frozen") return reply.code(403).send({ err_msg: ACCOUNT_ON_HOLD });
+      if (!result.ok && result.reason === "frozen") return reply.code(403).send({ err_msg: ACCOUNT_FROZEN });
       if (!result.ok) {
         const remaining = timeRemaining(result.msRemaining);
         return reply
@@ -115,6 +121,7 @@ export async function rewardRoutes(fastify: FastifyInstance, { site, db, clock, 
         rules.streakMilestones.length > 0
           ? await creditStreakMilestones({ db, clock, milestones: rules.streakMilestones }, result.userId)
           : { credited: [] };
+      if (holdingIndex) await sampleHolding({ db, clock }, holdingIndex, result.userId);
       for (const milestone of credited)
         request.log.info({ userId: result.userId, days: milestone.days, bonus: milestone.bonus.toString() }, "streak milestone credited");
       request.log.info(

@@ -1,4 +1,4 @@
-import { PASSWORD_CHECKS_BUSY } from "../../../common/api/accounts.ts";
+import { PASSWORD_CHECKS_BUSY } from "../../../common/api/auth.ts";
 import { rateLimitClientOf } from "../fairness/networks.ts";
 
 /**

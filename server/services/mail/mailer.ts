@@ -23,7 +23,7 @@ export function smtpMailTransport(url: string, from: string): MailTransport {
   const transport = smtpTransport(url);
   return {
     async send(mail) {
-      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
     },
     keepsSentBodies: false,
   };

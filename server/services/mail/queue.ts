@@ -3,7 +3,7 @@ import type { Clock } from "../../clock.ts";
 import { type Database, queryRows } from "../../db/client.ts";
 import type { EmailTemplate, RenderedEmail } from "./templates.ts";
 
-export type OutgoingMail = { to: string; subject: string; text: string; html: string };
+export type OutgoingMail = { to: string; subject: string; text: string; html: string; headers?: Record<string, string> };
 export type MailTransport = {
   /** Hands one email to the mail server; throws when it is refused or unreachable. */
   send(mail: OutgoingMail): Promise<void>;
@@ -18,12 +18,18 @@ const CLAIM_MS = 5 * 60 * 1000;
 
 type Deps = { db: Database; clock: Clock };
 
-export async function queueEmail({ db, clock }: Deps, to: string, template: EmailTemplate, email: RenderedEmail): Promise<number> {
+export async function queueEmail(
+  { db, clock }: Deps,
+  to: string,
+  template: EmailTemplate,
+  email: RenderedEmail,
+  headers: Record<string, string> | null = null,
+): Promise<number> {
   const now = clock.now();
   const [row] = await queryRows<{ id: number }>(
     db,
-    sql`insert into mail_queue (to_address, template, subject, text_body, html_body, next_attempt_at, created_at)
-        values (${to}, ${template}, ${email.subject}, ${email.text}, ${email.html}, ${now}, ${now}) returning id`,
+    sql`insert into mail_queue (to_address, template, subject, text_body, html_body, headers, next_attempt_at, created_at)
+        values (${to}, ${template}, ${email.subject}, ${email.text}, ${email.html}, ${headers === null ? null : JSON.stringify(headers)}::jsonb, ${now}, ${now}) returning id`,
   );
   if (!row) throw new Error("the email was not queued");
   return row.id;
@@ -48,21 +54,29 @@ export async function deliverDueMail({ db, clock, transport }: Deps & { transpor
       subject: string;
       text_body: string;
       html_body: string;
+      headers: Record<string, string> | string | null;
       attempts: number;
     }>(
       db,
       sql`update mail_queue set next_attempt_at = ${new Date(now.getTime() + CLAIM_MS)}
            where id = (select id from mail_queue where status = 'pending' and next_attempt_at <= ${now} order by id limit 1)
              and status = 'pending' and next_attempt_at <= ${now}
-          returning id, to_address, subject, text_body, html_body, attempts`,
+          returning id, to_address, subject, text_body, html_body, headers, attempts`,
     );
     if (!mail) return summary;
     try {
-      await transport.send({ to: mail.to_address, subject: mail.subject, text: mail.text_body, html: mail.html_body });
+      const headers = typeof mail.headers === "string" ? (JSON.parse(mail.headers) as Record<string, string>) : mail.headers;
+      await transport.send({
+        to: mail.to_address,
+        subject: mail.subject,
+        text: mail.text_body,
+        html: mail.html_body,
+        ...(headers ? { headers } : {}),
+      });
       await db.execute(sql`
         update mail_queue
            set status = 'sent', sent_at = ${clock.now()}, attempts = attempts + 1
-               ${transport.keepsSentBodies ? sql`` : sql`, text_body = '', html_body = ''`}
+               ${transport.keepsSentBodies ? sql`` : sql`, text_body = '', html_body = '', headers = null`}
          where id = ${mail.id}`);
       summary.sent++;
     } catch (error) {

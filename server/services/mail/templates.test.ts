@@ -10,6 +10,8 @@ const text = {
   name: "Ada",
   subject: "Hi",
   reply: "Thanks.",
+  streakDays: "6 days",
+  timeLeft: "3 hours",
 };
 const links = { link: "https://kestrel.example/reset-password?token=abc" };
 

@@ -18,6 +18,7 @@ export const EMAIL_TEMPLATES = [
   "contact-reply",
   "waitlist-confirm",
   "waitlist-open",
+  "streak-reminder",
 ] as const;
 export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
 

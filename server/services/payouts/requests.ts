@@ -111,7 +111,7 @@ export async function requestPayout(
         )
         select p.id, p.user_id, p.amount::text as amount, p.address, p.status, p.requested_at, p.batch_id, p.tx_hash, p.close_reason,
                case when p.id is not null then null
-                    when m.frozen_at is not null then 'on_hold'
+                    when m.frozen_at is not null then 'account_frozen'
                     when m.wallet_verified_at is null then 'not_verified'
                     when m.email_verified_at is null then 'email_not_verified'
                     when m.created_at > ${bornBefore} then 'too_new'
@@ -120,7 +120,7 @@ export async function requestPayout(
           from member m left join payout p on true`,
     );
     if (!row) return { ok: false, refusal: "account_deleted" };
-    if (row.refusal === "on_hold") return { ok: false, refusal: "account_frozen" };
+    if (row.refusal === "account_frozen") return { ok: false, refusal: "account_frozen" };
     if (row.refusal === "not_verified") return { ok: false, refusal: "not_verified" };
     if (row.refusal === "email_not_verified") return { ok: false, refusal: "email_not_verified" };
     if (row.refusal === "too_new") {

@@ -1,13 +1,16 @@
 import { createHash, randomBytes, randomInt } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
+import type { QUEST_OUTCOMES } from "../../../common/api/quests.ts";
 import type { SiteConfig } from "../../../config/site.ts";
 import type { Clock } from "../../clock.ts";
 import { type Database, queryRows } from "../../db/client.ts";
 import { questReceipts, quizAttempts } from "../../db/schema.ts";
+import { creditReferralOnQuizPass } from "../fairness/referral-bonuses.ts";
 import { creditQuest, WITHHELD_TEXT } from "./credits.ts";
 import type { Quiz, QuizBank } from "./quiz-bank.ts";
+import { findQuestSetting, listQuestSettings, type QuestSetting, questAward } from "./settings.ts";
 
-export type QuizRules = Pick<SiteConfig["rewards"], "quizTokens" | "quizXp" | "quizCooldownMinutes">;
+export type QuizRules = Pick<SiteConfig["rewards"], "quizCooldownMinutes" | "referralAfterFirstQuiz">;
 type Deps = { db: Database; clock: Clock; rules: QuizRules; bank: QuizBank };
 
 /** How long a started attempt may be answered. */
@@ -45,13 +48,23 @@ export async function quizRetryAt({ db, clock, rules }: Pick<Deps, "db" | "clock
 export type ShownQuestion = { id: string; text: string; choices: Array<{ id: string; text: string }> };
 export type QuizStartResult =
   | { ok: true; token: string; expiresAt: Date; quiz: Quiz; questions: ShownQuestion[] }
-  | { ok: false; reason: "unknown" }
+  | { ok: false; reason: "unknown" | "paused" }
   | { ok: false; reason: "cooling-down"; retryAt: Date };
+
+/** The quiz and its settings, or why it cannot be taken: unknown (or retired), or paused by an operator. */
+async function takeableQuiz(deps: Deps, slug: string): Promise<{ quiz: Quiz; setting: QuestSetting } | { reason: "unknown" | "paused" }> {
+  const quiz = deps.bank.get(slug);
+  const setting = quiz && (await findQuestSetting(deps.db, "quiz", slug));
+  if (!quiz || !setting || setting.status === "retired") return { reason: "unknown" };
+  if (setting.status === "paused") return { reason: "paused" };
+  return { quiz, setting };
+}
 
 /** A new attempt: a token for one submission, and the questions and choices in an order of their own. */
 export async function startQuiz(deps: Deps, userId: number, slug: string): Promise<QuizStartResult> {
-  const quiz = deps.bank.get(slug);
-  if (!quiz) return { ok: false, reason: "unknown" };
+  const takeable = await takeableQuiz(deps, slug);
+  if ("reason" in takeable) return { ok: false, reason: takeable.reason };
+  const { quiz } = takeable;
   const retryAt = await quizRetryAt(deps, userId, slug);
   if (retryAt) return { ok: false, reason: "cooling-down", retryAt };
   const questions = shuffled(quiz.questions).map((question) => ({
@@ -86,13 +99,14 @@ export type QuizSubmitResult =
       receipt: string;
       retryAt: Date | null;
     }
-  | { ok: false; reason: "unknown" | "incomplete" | "used" };
+  | { ok: false; reason: "unknown" | "paused" | "incomplete" | "used" };
 
 /**
  * Grades an attempt once. The answers are checked against the quiz first (an
  * incomplete set spends nothing); then one conditional UPDATE spends the
  * attempt, so of any number of submissions with one token, one is graded.
- * A pass credits the quiz's award once; every grading leaves a receipt.
+ * A pass credits the quiz's award once, at the amounts its settings hold
+ * then; every grading leaves a receipt. A paused quiz grades nothing.
  */
 export async function submitQuiz(
   deps: Deps,
@@ -101,8 +115,9 @@ export async function submitQuiz(
   token: string,
   given: ReadonlyArray<{ question_id: string; choice_id: string }>,
 ): Promise<QuizSubmitResult> {
-  const quiz = deps.bank.get(slug);
-  if (!quiz) return { ok: false, reason: "unknown" };
+  const takeable = await takeableQuiz(deps, slug);
+  if ("reason" in takeable) return { ok: false, reason: takeable.reason };
+  const { quiz, setting } = takeable;
   const chosen = new Map(given.map((answer) => [answer.question_id, answer.choice_id]));
   if (chosen.size !== given.length || chosen.size !== quiz.questions.length) return { ok: false, reason: "incomplete" };
   const answers: GradedAnswer[] = [];
@@ -128,7 +143,8 @@ export async function submitQuiz(
   let xp = 0;
   let tokens = 0n;
   if (passed) {
-    const credit = await creditQuest(deps, userId, { key: quizAward(slug), xp: deps.rules.quizXp, tokens: BigInt(deps.rules.quizTokens) });
+    const credit = await creditQuest(deps, userId, { key: questAward(setting, now), xp: setting.xp, tokens: setting.tokens });
+    await creditReferralOnQuizPass(deps, userId, { afterFirstQuiz: deps.rules.referralAfterFirstQuiz });
     xp = credit.xp;
     tokens = credit.tokens;
     const paid =
@@ -150,29 +166,42 @@ export async function submitQuiz(
 
 export type QuestsOverview = {
   xpTotal: number;
-  quizzes: Array<{ quiz: Quiz; passed: boolean; tokensPaid: boolean; retryAt: Date | null }>;
-  receipts: Array<{ quest: string; checkedAt: Date; outcome: "passed" | "failed" | "refused"; detail: string }>;
+  quizzes: Array<{ quiz: Quiz; setting: QuestSetting; passed: boolean; tokensPaid: boolean; retryAt: Date | null }>;
+  /** Visit and read quests, each with whether this period's XP is earned. */
+  pages: Array<{ setting: QuestSetting; done: boolean }>;
+  receipts: Array<{ quest: string; checkedAt: Date; outcome: (typeof QUEST_OUTCOMES)[number]; detail: string }>;
 };
 
-/** The member's quests: each quiz with its state, the XP earned, and the latest receipts. */
+/** The member's quests that are not retired: each with its settings and state, the XP earned, and the latest receipts. */
 export async function questsFor(deps: Deps, userId: number): Promise<QuestsOverview> {
-  const [totals] = await queryRows<{ xp: number; passed: string[] | string; paid: string[] | string }>(
+  const [totals] = await queryRows<{ xp: number; passed: string[] | string; paid: string[] | string; awards: string[] | string }>(
     deps.db,
     sql`select (select coalesce(sum(amount), 0) from xp_entries where user_id = ${userId})::int as xp,
                (select coalesce(json_agg(distinct quiz), '[]'::json) from quiz_attempts where user_id = ${userId} and passed) as passed,
-               (select coalesce(json_agg(award), '[]'::json) from ledger_entries where user_id = ${userId} and kind = 'quest_reward') as paid`,
+               (select coalesce(json_agg(award), '[]'::json) from ledger_entries where user_id = ${userId} and kind = 'quest_reward') as paid,
+               (select coalesce(json_agg(award), '[]'::json) from xp_entries where user_id = ${userId} and award not like 'quest:quiz:%') as awards`,
   );
   const list = (value: string[] | string | undefined) => (typeof value === "string" ? (JSON.parse(value) as string[]) : (value ?? []));
   const passed = new Set(list(totals?.passed));
   const paid = new Set(list(totals?.paid));
+  const awards = new Set(list(totals?.awards));
+  const settings = (await listQuestSettings(deps.db)).filter((setting) => setting.status !== "retired");
   const quizzes = [];
-  for (const quiz of deps.bank.values())
-    quizzes.push({
-      quiz,
-      passed: passed.has(quiz.slug),
-      tokensPaid: paid.has(quizAward(quiz.slug)),
-      retryAt: await quizRetryAt(deps, userId, quiz.slug),
-    });
+  for (const setting of settings) {
+    const quiz = setting.kind === "quiz" ? deps.bank.get(setting.id) : undefined;
+    if (quiz)
+      quizzes.push({
+        quiz,
+        setting,
+        passed: passed.has(quiz.slug),
+        tokensPaid: paid.has(quizAward(quiz.slug)),
+        retryAt: await quizRetryAt(deps, userId, quiz.slug),
+      });
+  }
+  const now = deps.clock.now();
+  const pages = settings
+    .filter((setting) => setting.kind !== "quiz")
+    .map((setting) => ({ setting, done: awards.has(questAward(setting, now)) }));
   const receipts = await deps.db
     .select()
     .from(questReceipts)
@@ -182,6 +211,7 @@ export async function questsFor(deps: Deps, userId: number): Promise<QuestsOverv
   return {
     xpTotal: Number(totals?.xp ?? 0),
     quizzes,
+    pages,
     receipts: receipts.map((receipt) => ({
       quest: receipt.quest,
       checkedAt: receipt.checkedAt,

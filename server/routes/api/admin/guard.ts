@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { NOT_LOGGED_IN } from "../../../../common/api/accounts.ts";
 import { ADMIN_REFUSALS, CSRF_HEADER } from "../../../../common/api/admin.ts";
+import { NOT_LOGGED_IN } from "../../../../common/api/auth.ts";
 import type { SiteConfig } from "../../../../config/site.ts";
 import type { Clock } from "../../../clock.ts";
 import type { Database } from "../../../db/client.ts";

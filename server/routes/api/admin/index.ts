@@ -3,7 +3,7 @@ import type { SiteConfig } from "../../../../config/site.ts";
 import type { Clock } from "../../../clock.ts";
 import type { Database } from "../../../db/client.ts";
 import type { ServerEnv } from "../../../env.ts";
-import type { AccountDeps } from "../../../services/accounts/account-deps.ts";
+import type { AccountDeps } from "../../../services/account-deps.ts";
 import { totpSealingKey } from "../../../services/console/sealed-secret.ts";
 import type { RateLimiter } from "../../../services/rate-limit.ts";
 import { consoleAccessRoutes } from "./access.ts";
@@ -15,6 +15,7 @@ import { consoleMemberRoutes } from "./members.ts";
 import { consoleMessageRoutes } from "./messages.ts";
 import { consoleOverviewRoutes, type OverviewOptions } from "./overview.ts";
 import { consolePayoutRoutes } from "./payouts.ts";
+import { consoleQuestRoutes } from "./quests.ts";
 import { consoleReviewRoutes } from "./review.ts";
 import { consoleSpecialDayRoutes } from "./special-days.ts";
 import { consoleWaitlistRoutes } from "./waitlist.ts";
@@ -43,6 +44,7 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRoutes
   await app.register(consoleOverviewRoutes, options);
   await app.register(consoleReviewRoutes, options);
   await app.register(consoleSpecialDayRoutes, options);
+  await app.register(consoleQuestRoutes, options);
   await app.register(consoleMessageRoutes, options);
   await app.register(consoleWaitlistRoutes, { waitlist: options.accounts });
 }

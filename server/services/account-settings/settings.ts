@@ -1,16 +1,16 @@
 import { sql } from "drizzle-orm";
 import { isValidEmail, normalizeEmail } from "../../../common/account-rules.ts";
-import { EMAIL_TAKEN_ELSEWHERE, WRONG_PASSWORD } from "../../../common/api/account.ts";
 import { ACCOUNT_DELETED } from "../../../common/api/account-deleted.ts";
-import { DISPOSABLE_EMAIL } from "../../../common/api/accounts.ts";
+import { EMAIL_TAKEN_ELSEWHERE, WRONG_PASSWORD } from "../../../common/api/account-settings.ts";
+import { DISPOSABLE_EMAIL } from "../../../common/api/auth.ts";
 import { queryRows } from "../../db/client.ts";
+import type { AccountDeps } from "../account-deps.ts";
+import { linkTo, siteWordsOf } from "../account-deps.ts";
+import { cancelEmailTokens, issueEmailToken } from "../account-recovery/email-tokens.ts";
 import { hashPassword, passwordProblem, verifyPassword } from "../auth/passwords.ts";
 import { checkCurrentPassword } from "../auth/sign-in.ts";
 import { isDisposableEmail } from "../fairness/disposable-email.ts";
 import { canonicalEmail } from "../fairness/email-identity.ts";
-import type { AccountDeps } from "./account-deps.ts";
-import { linkTo, siteWordsOf } from "./account-deps.ts";
-import { cancelEmailTokens, issueEmailToken } from "./email-tokens.ts";
 
 export const PASSWORD_CHANGED = "Your password is changed. Your other sessions are signed out.";
 export const EMAIL_CHANGE_SENT = "We sent a link to the new address. Your account keeps its current address until you open it.";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Clock } from "../../clock.ts";
 import { type Database, queryRows } from "../../db/client.ts";
-import { cancelEmailTokens } from "./email-tokens.ts";
+import { cancelEmailTokens } from "../account-recovery/email-tokens.ts";
 import { describeUserAgent } from "./user-agent.ts";
 
 export type MemberSession = { id: string; device: string; network: string | null; lastUsedAt: Date; createdAt: Date; current: boolean };

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { queryRows } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
+import type { AccountDeps } from "../account-deps.ts";
+import { linkTo } from "../account-deps.ts";
 import { canonicalEmail } from "../fairness/email-identity.ts";
 import { creditPendingReferralBonuses } from "../fairness/referral-bonuses.ts";
-import type { AccountDeps } from "./account-deps.ts";
-import { linkTo } from "./account-deps.ts";
 import { cancelEmailTokens, consumeEmailToken, issueEmailToken, LINK_EXPIRED } from "./email-tokens.ts";
 
 export const EMAIL_VERIFIED = "Thank you: your email address is confirmed.";
@@ -40,7 +40,9 @@ export async function verifyEmail(deps: AccountDeps, token: string): Promise<Lin
     await tx.execute(
       sql`update users set email_verified_at = coalesce(email_verified_at, ${deps.clock.now()}) where id = ${used.userId} and deleted_at is null`,
     );
-    await creditPendingReferralBonuses({ db: tx, clock: deps.clock }, used.userId);
+    await creditPendingReferralBonuses({ db: tx, clock: deps.clock }, used.userId, {
+      afterFirstQuiz: deps.site.rewards.referralAfterFirstQuiz,
+    });
     return true;
   });
   return verified ? { ok: true, message: EMAIL_VERIFIED } : { ok: false, message: LINK_EXPIRED };
@@ -70,7 +72,9 @@ export async function confirmEmailChange(deps: AccountDeps, token: string): Prom
                          email_verified_at = ${deps.clock.now()}
          where id = ${used.userId}`);
       await cancelEmailTokens(tx, used.userId, ["reset_password", "verify_email", "cancel_email_change"]);
-      await creditPendingReferralBonuses({ db: tx, clock: deps.clock }, used.userId);
+      await creditPendingReferralBonuses({ db: tx, clock: deps.clock }, used.userId, {
+        afterFirstQuiz: deps.site.rewards.referralAfterFirstQuiz,
+      });
       return { ok: true, oldEmail: before.email, firstName: before.first_name, newEmail: used.newEmail };
     });
   } catch (error) {

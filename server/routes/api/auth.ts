@@ -7,10 +7,11 @@ import {
   NOT_LOGGED_IN,
   REGISTERED,
   registerBody,
+  registrationRefusalText,
   SIGNED_OUT,
   signInBody,
   signupChallengeReply,
-} from "../../../common/api/accounts.ts";
+} from "../../../common/api/auth.ts";
 import { appQuery, errorReply, successReply } from "../../../common/api/fields.ts";
 import type { SiteConfig } from "../../../config/site.ts";
 import type { Clock } from "../../clock.ts";
@@ -24,8 +25,9 @@ import type { FairnessRules } from "../../services/fairness/rules.ts";
 import { createSignupChallenge } from "../../services/fairness/signup-challenge.ts";
 import type { LimitBlocks } from "../../services/limit-blocks.ts";
 import type { Limit, RateLimiter } from "../../services/rate-limit.ts";
+import { refuse } from "../refusals.ts";
 
-export type AccountRoutesOptions = {
+export type AuthRoutesOptions = {
   site: SiteConfig;
   db: Database;
   clock: Clock;
@@ -43,7 +45,7 @@ export type AccountRoutesOptions = {
 };
 
 /** Registration, login, logout and the CSRF tokens of their forms: the spec's calls, field for field. */
-export async function accountRoutes(fastify: FastifyInstance, options: AccountRoutesOptions) {
+export async function authRoutes(fastify: FastifyInstance, options: AuthRoutesOptions) {
   const {
     site,
     db,
@@ -131,7 +133,7 @@ export async function accountRoutes(fastify: FastifyInstance, options: AccountRo
           altcha: body.altcha,
         },
       );
-      if (!result.ok) return reply.code(400).send({ err_msg: result.message });
+      if (!result.ok) return refuse(reply, result, registrationRefusalText);
       request.log.info({ userId: result.userId }, "account registered");
       await onRegistered(result.userId);
       return { suc_msg: REGISTERED };

@@ -1,10 +1,10 @@
-import type { SiteConfig } from "../../../config/site.ts";
-import type { Clock } from "../../clock.ts";
-import type { Database } from "../../db/client.ts";
-import type { PasswordWork } from "../auth/password-work.ts";
-import type { FairnessRules } from "../fairness/rules.ts";
-import type { Mailer } from "../mail/mailer.ts";
-import type { Limit, RateLimiter } from "../rate-limit.ts";
+import type { SiteConfig } from "../../config/site.ts";
+import type { Clock } from "../clock.ts";
+import type { Database } from "../db/client.ts";
+import type { PasswordWork } from "./auth/password-work.ts";
+import type { FairnessRules } from "./fairness/rules.ts";
+import type { Mailer } from "./mail/mailer.ts";
+import type { Limit, RateLimiter } from "./rate-limit.ts";
 
 /**
  * What the account services need: the database, the clock, the site (for

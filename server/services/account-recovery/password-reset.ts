@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { normalizeEmail } from "../../../common/account-rules.ts";
 import { queryRows } from "../../db/client.ts";
+import type { AccountDeps } from "../account-deps.ts";
+import { linkTo, siteWordsOf } from "../account-deps.ts";
 import { hashPassword, passwordProblem } from "../auth/passwords.ts";
-import type { AccountDeps } from "./account-deps.ts";
-import { linkTo, siteWordsOf } from "./account-deps.ts";
 import { cancelEmailTokens, consumeEmailToken, issueEmailToken, LINK_EXPIRED, peekEmailToken } from "./email-tokens.ts";
 
 export const RESET_REQUESTED =
