@@ -10,10 +10,11 @@ import { enhanceMemberProgress } from "./member-progress.ts";
 import { enhancePageQuests } from "./page-quests.ts";
 import { enhancePlatformChoice } from "./platform-choice.ts";
 import { enhancePriceBadge } from "./price-badge.ts";
+import { enhanceQuestOffer } from "./quest-offer.ts";
 import { enhanceSiteNav } from "./site-nav.ts";
 
 /**
- * The whole script of a prerendered article (decision 028): no React, no
+ * The whole script of a prerendered article (decision 053): no React, no
  * hydration; each part finds its prerendered markup and gives it behaviour.
  */
 enhanceDialogs();
@@ -29,4 +30,5 @@ enhancePlatformChoice();
 void enhanceAccountLinks();
 void enhanceMemberProgress();
 void enhancePageQuests();
+void enhanceQuestOffer();
 noticeAccountDeleted();

@@ -1,6 +1,7 @@
 import { href, Link } from "react-router";
 import { useComingSoonGuard } from "../features/auth/account-links.tsx";
 import { useAuthStatus } from "../features/auth/use-auth-status.ts";
+import { pageOfferText, quizOfferText } from "../features/quests/offer-text.ts";
 import { ARTICLE } from "../lib/article-page.ts";
 import { pageMeta } from "../lib/page-meta.ts";
 import { site } from "../site.ts";
@@ -18,6 +19,10 @@ export const meta: Route.MetaFunction = () =>
     path: href("/earn-tokens"),
   });
 
+// What a friend does before the referrer's bonus stops waiting (REWARD_REFERRAL_AFTER_FIRST_QUIZ adds the quiz).
+const bonusWaits = rewards.referralAfterFirstQuiz
+  ? { until: "confirm their email address and pass a first quiz", done: "confirmed their email address and passed a first quiz" }
+  : { until: "confirm their email address", done: "confirmed their email address" };
 const claimsToTransfer = Math.ceil(rewards.minTransfer / rewards.dailyAmount);
 const daysText = (days: number) => `${days.toLocaleString("en-US")} ${days === 1 ? "day" : "days"}`;
 const milestonesText = rewards.streakMilestones.map((milestone) => `${amount(milestone.bonus)} at ${daysText(milestone.days)}`).join(", ");
@@ -25,7 +30,7 @@ const milestonesText = rewards.streakMilestones.map((milestone) => `${amount(mil
 const upcomingSpecialDays = rewards.specialDays.filter((special) => special.date >= new Date().toISOString().slice(0, 10));
 
 /** What pays today, each with its amount from the configuration: nothing is listed that does not exist. */
-const waysToEarn: Array<{ name: string; text: string }> = [
+const waysToEarn: Array<{ name: string; text: string; offer?: "quiz" | "pages" }> = [
   {
     name: "Daily claim",
     text: `Sign in and claim ${amount(rewards.dailyAmount)}. A new claim opens ${rewards.claimIntervalHours} hours after your last one.${
@@ -44,13 +49,14 @@ const waysToEarn: Array<{ name: string; text: string }> = [
     : []),
   {
     name: "Quizzes",
-    text: `Read a wallet guide, then pass its short quiz: ${rewards.quizXp} XP${
-      rewards.quizTokens > 0 ? ` and ${amount(rewards.quizTokens)} for a first pass, once your wallet is verified` : " for a first pass"
-    }. Graded on our server, with a receipt.`,
+    // The quizzes' amounts as first seeded; the page's script shows what the operators' settings hold now.
+    text: quizOfferText([{ title: "", xp: rewards.quizXp, tokens: String(rewards.quizTokens) }], token.symbol),
+    offer: "quiz",
   },
+  { name: "Visit and read", text: pageOfferText([]), offer: "pages" },
   {
     name: "Referrals",
-    text: `Share your referral link. Each time a friend who signed up with it claims a daily reward, you receive ${amount(rewards.referralBonus)}; it waits as pending until they confirm their email address.`,
+    text: `Share your referral link. Each time a friend who signed up with it claims a daily reward, you receive ${amount(rewards.referralBonus)}; it waits as pending until they ${bonusWaits.until}.`,
   },
 ];
 
@@ -117,7 +123,7 @@ export default function EarnTokens() {
         </h2>
         <ul className="mt-8 grid gap-4 md:grid-cols-2">
           {waysToEarn.map((way) => (
-            <li key={way.name} className="card">
+            <li key={way.name} className="card" data-quest-offer={way.offer}>
               <h3 className="text-xl font-bold">{way.name}</h3>
               <p className="mt-3 text-base leading-7 text-ink-800">{way.text}</p>
             </li>
@@ -148,7 +154,7 @@ export default function EarnTokens() {
               <li>A friend signs up with your link, or types your code on the sign-up form.</li>
               <li>
                 Every time that friend claims a daily reward, {amount(rewards.referralBonus)} is added to your balance, with no limit on the
-                number of friends. Until your friend confirms their email address, the bonus waits as pending.
+                number of friends. Until your friend has {bonusWaits.done}, the bonus waits as pending.
               </li>
             </ol>
           </div>

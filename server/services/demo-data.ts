@@ -7,6 +7,8 @@ import { insertMember } from "./auth/insert-member.ts";
 import { setDisplayName } from "./leaderboard.ts";
 import { loadQuizBank } from "./quests/quiz-bank.ts";
 import { startQuiz, submitQuiz } from "./quests/quizzes.ts";
+import { seedQuestSettings } from "./quests/settings.ts";
+import { creditPageVisit } from "./quests/visits.ts";
 import { claimDailyReward } from "./rewards.ts";
 
 export const DEMO_EMAIL = "demo@example.com";
@@ -15,8 +17,8 @@ export const DEMO_PASSWORD = "kestrel-demo-password";
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * The demo account and a friend it referred, with six days of claims and some quizzes through
- * the real claim code (so the ledger is what production would write), and a third member who
+ * The demo account and a friend it referred, with six days of claims, some quizzes and a page
+ * visit through the real claim and quest code (so the ledger is what production would write), and a third member who
  * claimed three days; all three chose a leaderboard name. Runs once; the server refuses demo
  * data in production.
  */
@@ -68,6 +70,8 @@ export async function seedDemoData({ db, clock, site }: { db: Database; clock: C
   }
   // Two quizzes passed and one failed at midnight, through the real grading (XP only: the demo wallet is not verified).
   const bank = loadQuizBank(site);
+  // The demo runs before the server's start seeds the quests' settings.
+  await seedQuestSettings({ db, clock }, site.rewards, bank);
   const quizDeps = { db, clock: past, rules: site.rewards, bank };
   for (const [slug, right] of [
     ["create-wallet", true],
@@ -83,5 +87,6 @@ export async function seedDemoData({ db, clock, site }: { db: Database; clock: C
     }));
     await submitQuiz(quizDeps, demoId, slug, started.token, answers);
   }
+  await creditPageVisit({ db, clock: past }, demoId, "visit", "/glossary");
   return { created: true };
 }
