@@ -120,8 +120,9 @@ describe("the forms' schemas compiled for the browser", () => {
   });
 
   it("checks a field of a plain object of fields (the payout appeal) as zod does", () => {
-    const real = (api["../../common/api/payouts.ts"]?.appealFields as Record<string, z.ZodType>).message as z.ZodType;
-    const check = (compiled.get("../../common/api/payouts.ts")?.appealFields as Record<string, z.ZodType>).message as z.ZodType;
+    const real = (api["../../common/api/payouts.ts"]?.appealFields as Record<string, z.ZodType> | undefined)?.message;
+    const check = (compiled.get("../../common/api/payouts.ts")?.appealFields as Record<string, z.ZodType> | undefined)?.message;
+    if (!real || !check) throw new Error("the payout appeal's fields are missing");
     for (const input of SAMPLES) expect(check.safeParse(input).success, String(input)).toBe(real.safeParse(input).success);
   });
 });
