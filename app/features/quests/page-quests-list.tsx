@@ -21,7 +21,13 @@ export function PageQuestsList({ pages }: { pages: QuestsView["pages"] }) {
             </h3>
             <p className="mt-2 text-sm text-ink-800">
               {quest.xp} XP, {PERIOD_TEXT[quest.period]}.{" "}
-              {quest.paused ? "Paused for now." : quest.done ? "Earned." : quest.kind === "read" ? "Read the page to its end." : "Open the page."}
+              {quest.paused
+                ? "Paused for now."
+                : quest.done
+                  ? "Earned."
+                  : quest.kind === "read"
+                    ? "Read the page to its end."
+                    : "Open the page."}
             </p>
           </li>
         ))}
