@@ -1,5 +1,6 @@
 import { howToBuyPath } from "../common/links.ts";
 import type { SiteConfig } from "../config/site.ts";
+import { ACCOUNT_PATHS } from "./account-paths.ts";
 import { guideCatalog } from "./content/guide-catalog.ts";
 
 export type SitePage = {
@@ -22,7 +23,7 @@ export type SitePage = {
 export function sitePages(site: SiteConfig): SitePage[] {
   return [
     { path: "/", file: "routes/home.tsx", article: true },
-    { path: "/dashboard", file: "routes/dashboard.tsx", indexed: false },
+    { path: ACCOUNT_PATHS.dashboard, file: "routes/dashboard.tsx", indexed: false },
     { path: "/quests", file: "routes/quests.tsx", indexed: false },
     { path: "/leaderboard", file: "routes/leaderboard.tsx" },
     { path: "/how-to", file: "routes/how-to.tsx", article: true },
@@ -37,14 +38,14 @@ export function sitePages(site: SiteConfig): SitePage[] {
     })),
     { path: "/contact-us", file: "routes/contact-us.tsx" },
     { path: "/report-guide", file: "routes/report-guide.tsx", indexed: false },
-    { path: "/login", file: "routes/login.tsx" },
-    { path: "/register", file: "routes/register.tsx" },
+    { path: ACCOUNT_PATHS.login, file: "routes/login.tsx" },
+    { path: ACCOUNT_PATHS.register, file: "routes/register.tsx" },
     { path: "/forgot-password", file: "routes/forgot-password.tsx" },
     { path: "/reset-password", file: "routes/reset-password.tsx", indexed: false },
     { path: "/verify-email", file: "routes/verify-email.tsx", indexed: false },
     { path: "/cancel-email-change", file: "routes/cancel-email-change.tsx", indexed: false },
     { path: "/waitlist", file: "routes/waitlist.tsx", indexed: false },
-    { path: "/account", file: "routes/account.tsx", indexed: false },
+    { path: ACCOUNT_PATHS.account, file: "routes/account.tsx", indexed: false },
     { path: "/earn-tokens", file: "routes/earn-tokens.tsx", article: true },
     { path: "/privacy-policy", file: "routes/legal.tsx", id: "legal/privacy-policy", article: true },
     { path: "/terms-and-conditions", file: "routes/legal.tsx", id: "legal/terms-and-conditions", article: true },

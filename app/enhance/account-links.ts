@@ -1,3 +1,5 @@
+import { ACCOUNT_PATHS } from "../account-paths.ts";
+import { LOGOUT_LABEL, MEMBER_LINKS } from "../features/auth/account-link-list.ts";
 import { type AuthStatus, checkAuthStatus, knownAuthStatus, learnAuthStatus } from "../features/auth/auth-status.ts";
 import { signupsComingSoon } from "../features/auth/coming-soon.ts";
 import { showComingSoon } from "../features/auth/coming-soon-popup.ts";
@@ -23,16 +25,14 @@ function showMemberLinks(login: HTMLAnchorElement): void {
   const logout = document.createElement("button");
   logout.type = "button";
   logout.className = login.className;
-  logout.textContent = "Logout";
+  logout.textContent = LOGOUT_LABEL;
   logout.addEventListener("click", async () => {
     if (!(await signOut()).ok) return;
     learnAuthStatus("anonymous");
-    window.location.assign("/login");
+    window.location.assign(ACCOUNT_PATHS.login);
   });
   register?.remove();
-  login
-    .closest("li")
-    ?.replaceWith(item(link("/dashboard", "Dashboard", login.className)), item(link("/account", "Account", login.className)), item(logout));
+  login.closest("li")?.replaceWith(...MEMBER_LINKS.map(({ path, label }) => item(link(path, label, login.className))), item(logout));
 }
 
 /**
@@ -50,7 +50,9 @@ export function visitorStatus(check: boolean): Promise<AuthStatus> {
  * Login and Register link on the page.
  */
 export async function enhanceAccountLinks(): Promise<void> {
-  const logins = [...document.querySelectorAll<HTMLAnchorElement>('a[href="/login"]')].filter((login) => login.closest("header, footer"));
+  const logins = [...document.querySelectorAll<HTMLAnchorElement>(`a[href="${ACCOUNT_PATHS.login}"]`)].filter((login) =>
+    login.closest("header, footer"),
+  );
   if (logins.length === 0) return;
   const signedIn = (await visitorStatus(document.querySelector("header[data-scrolled]") !== null)) === "authenticated";
   if (signedIn) {
@@ -60,7 +62,7 @@ export async function enhanceAccountLinks(): Promise<void> {
   if (!signupsComingSoon(false)) return;
   // Every Login and Register link of the page, as on the React pages (navigation, footer, the earn page's buttons).
   document.addEventListener("click", (event) => {
-    const link = (event.target as Element).closest<HTMLElement>('a[href="/login"], a[href="/register"]');
+    const link = (event.target as Element).closest<HTMLElement>(`a[href="${ACCOUNT_PATHS.login}"], a[href="${ACCOUNT_PATHS.register}"]`);
     if (!link) return;
     event.preventDefault();
     showComingSoon(link);

@@ -66,7 +66,9 @@ export type PlaceholderOf<Values> = (name: keyof Values & string) => Placeholder
  * the names `build` gave its placeholders. Building a long statement's text
  * each time cost as much of the server's time as sending it. On PGlite the
  * database thread prepares every statement by its text anyway
- * (pglite-statements.ts), so the name is not needed there.
+ * (pglite-statements.ts), so the name is not needed there. It calls
+ * drizzle's private `prepareQuery`: tests/api/prepared-statement.test.ts
+ * pins the drizzle-orm version that call was checked against.
  */
 export function preparedStatement<Row, Values extends Record<string, unknown>>(
   name: string,

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
   bigint,
@@ -266,9 +266,19 @@ export const siweNonces = pgTable(
  * operator approves it (→ requested) or rejects it (→ rejected, hold given back).
  */
 export const PAYOUT_STATUSES = ["in_review", "requested", "batched", "sent", "confirmed", "cancelled", "returned", "rejected"] as const;
-/** A member has at most one of these at a time. */
-export const OPEN_REQUEST_STATUSES = ["in_review", "requested"] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+/** A member has at most one of these at a time. */
+export const OPEN_REQUEST_STATUSES = ["in_review", "requested"] as const satisfies readonly PayoutStatus[];
+/** Tokens asked for that have not arrived yet: held out of the member's balance, and keeping the account from deletion. */
+export const HELD_PAYOUT_STATUSES = ["in_review", "requested", "batched", "sent"] as const satisfies readonly PayoutStatus[];
+
+/**
+ * A set of statuses as a literal SQL list, `('in_review', 'requested')`: one text for partial indexes (whose
+ * predicate takes no parameters) and for statements, so a status is named in one place.
+ */
+export function statusList(statuses: readonly PayoutStatus[]): SQL {
+  return sql.raw(`(${statuses.map((status) => `'${status}'`).join(", ")})`);
+}
 
 export const payoutBatches = pgTable("payout_batches", {
   id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
@@ -314,7 +324,9 @@ export const payouts = pgTable(
     index("payouts_user_idx").on(table.userId, table.requestedAt),
     index("payouts_status_idx").on(table.status, table.requestedAt),
     /** One open request per member. */
-    uniqueIndex("payouts_one_open_request").on(table.userId).where(sql`${table.status} in ('in_review', 'requested')`),
+    uniqueIndex("payouts_one_open_request")
+      .on(table.userId)
+      .where(sql`${table.status} in ${statusList(OPEN_REQUEST_STATUSES)}`),
     uniqueIndex("payouts_one_signed_tx_per_nonce").on(table.senderAddress, table.senderNonce),
     uniqueIndex("payouts_signed_tx_hash_unique").on(table.signedTxHash),
     check("payouts_amount_positive", sql`${table.amount} > 0`),

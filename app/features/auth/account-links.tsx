@@ -1,6 +1,8 @@
 import type { MouseEvent } from "react";
 import { href, NavLink, useNavigate } from "react-router";
+import { ACCOUNT_PATHS } from "../../account-paths.ts";
 import { signOut } from "../../lib/api-client.ts";
+import { LOGOUT_LABEL, MEMBER_LINKS, VISITOR_LINKS } from "./account-link-list.ts";
 import { type AuthStatus, learnAuthStatus } from "./auth-status.ts";
 import { signupsComingSoon } from "./coming-soon.ts";
 import { showComingSoon } from "./coming-soon-popup.ts";
@@ -25,24 +27,21 @@ export function AccountLinks({ status, linkClassName }: { status: AuthStatus; li
       const result = await signOut();
       if (result.ok) {
         learnAuthStatus("anonymous");
-        navigate(href("/login"));
+        navigate(href(ACCOUNT_PATHS.login));
       }
     };
     return (
       <>
-        <li>
-          <NavLink to={href("/dashboard")} className={linkClassName}>
-            Dashboard
-          </NavLink>
-        </li>
-        <li>
-          <NavLink to={href("/account")} className={linkClassName}>
-            Account
-          </NavLink>
-        </li>
+        {MEMBER_LINKS.map(({ path, label }) => (
+          <li key={path}>
+            <NavLink to={href(path)} className={linkClassName}>
+              {label}
+            </NavLink>
+          </li>
+        ))}
         <li>
           <button type="button" onClick={logout} className={linkClassName}>
-            Logout
+            {LOGOUT_LABEL}
           </button>
         </li>
       </>
@@ -50,16 +49,13 @@ export function AccountLinks({ status, linkClassName }: { status: AuthStatus; li
   }
   return (
     <>
-      <li>
-        <NavLink to={href("/login")} onClick={guard} className={linkClassName}>
-          Login
-        </NavLink>
-      </li>
-      <li>
-        <NavLink to={href("/register")} onClick={guard} className={linkClassName}>
-          Register
-        </NavLink>
-      </li>
+      {VISITOR_LINKS.map(({ path, label }) => (
+        <li key={path}>
+          <NavLink to={href(path)} onClick={guard} className={linkClassName}>
+            {label}
+          </NavLink>
+        </li>
+      ))}
     </>
   );
 }

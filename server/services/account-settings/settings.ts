@@ -4,6 +4,7 @@ import { ACCOUNT_DELETED } from "../../../common/api/account-deleted.ts";
 import { EMAIL_TAKEN_ELSEWHERE, WRONG_PASSWORD } from "../../../common/api/account-settings.ts";
 import { DISPOSABLE_EMAIL } from "../../../common/api/auth.ts";
 import { queryRows } from "../../db/client.ts";
+import { HELD_PAYOUT_STATUSES, statusList } from "../../db/schema.ts";
 import type { AccountDeps } from "../account-deps.ts";
 import { linkTo, siteWordsOf } from "../account-deps.ts";
 import { cancelEmailTokens, issueEmailToken } from "../account-recovery/email-tokens.ts";
@@ -120,7 +121,7 @@ export async function deleteAccount(deps: AccountDeps, input: { userId: number; 
     if (!live) return { ok: false, message: ACCOUNT_DELETED } as const;
     const [inFlight] = await queryRows<{ id: number }>(
       tx,
-      sql`select id from payouts where user_id = ${member.id} and status in ('in_review', 'requested', 'batched', 'sent') limit 1`,
+      sql`select id from payouts where user_id = ${member.id} and status in ${statusList(HELD_PAYOUT_STATUSES)} limit 1`,
     );
     if (inFlight) return { ok: false, message: PAYOUT_IN_FLIGHT } as const;
     await tx.execute(sql`

@@ -3,7 +3,7 @@ import type { PayoutRefusal } from "../../../common/api/payouts.ts";
 import type { Clock } from "../../clock.ts";
 import { type Database, queryRows } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
-import type { PayoutStatus } from "../../db/schema.ts";
+import { OPEN_REQUEST_STATUSES, type PayoutStatus, statusList } from "../../db/schema.ts";
 import { notePayoutSignals } from "../fairness/payout-signals.ts";
 
 export type PayoutRow = {
@@ -77,7 +77,7 @@ export async function requestPayout(
       sql`
         with member as (
           select id, balance, wallet_address, wallet_verified_at, email_verified_at, created_at, frozen_at,
-                 exists (select 1 from payouts where user_id = ${userId} and status in ('in_review', 'requested')) as has_open,
+                 exists (select 1 from payouts where user_id = ${userId} and status in ${statusList(OPEN_REQUEST_STATUSES)}) as has_open,
                  exists (select 1 from risk_signals where user_id = ${userId} and cleared_at is null) as flagged
             from users where id = ${userId} and deleted_at is null
              for update

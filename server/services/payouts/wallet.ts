@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { type Database, queryRows } from "../../db/client.ts";
+import { HELD_PAYOUT_STATUSES, statusList } from "../../db/schema.ts";
 
 /** The member's wallet address when it is verified, with the time of the proof. */
 export async function verifiedWalletOf(db: Database, userId: number): Promise<{ address: string; verifiedAt: Date } | null> {
@@ -14,7 +15,7 @@ export async function verifiedWalletOf(db: Database, userId: number): Promise<{ 
 export async function heldForPayouts(db: Database, userId: number): Promise<bigint> {
   const [row] = await queryRows<{ total: string }>(
     db,
-    sql`select coalesce(sum(amount), 0)::text as total from payouts where user_id = ${userId} and status in ('in_review', 'requested', 'batched', 'sent')`,
+    sql`select coalesce(sum(amount), 0)::text as total from payouts where user_id = ${userId} and status in ${statusList(HELD_PAYOUT_STATUSES)}`,
   );
   return BigInt(row?.total ?? "0");
 }
