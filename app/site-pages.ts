@@ -45,6 +45,7 @@ export function sitePages(site: SiteConfig): SitePage[] {
     { path: "/verify-email", file: "routes/verify-email.tsx", indexed: false },
     { path: "/cancel-email-change", file: "routes/cancel-email-change.tsx", indexed: false },
     { path: "/waitlist", file: "routes/waitlist.tsx", indexed: false },
+    { path: "/unsubscribe", file: "routes/unsubscribe.tsx", indexed: false },
     { path: ACCOUNT_PATHS.account, file: "routes/account.tsx", indexed: false },
     { path: "/earn-tokens", file: "routes/earn-tokens.tsx", article: true },
     { path: "/privacy-policy", file: "routes/legal.tsx", id: "legal/privacy-policy", article: true },

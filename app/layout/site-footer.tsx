@@ -91,6 +91,11 @@ export function SiteFooter({ checkAuth }: { checkAuth: boolean }) {
             Rewards
           </h2>
           <ul className="mt-3">
+            <li>
+              <Link to={href("/leaderboard")} className={itemClass}>
+                Leaderboard
+              </Link>
+            </li>
             <AccountLinks status={status} linkClassName={itemClass} />
           </ul>
         </section>

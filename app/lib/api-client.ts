@@ -7,6 +7,7 @@ import type { GuideReportBody } from "../../common/api/guide-reports.ts";
 import type { DisplayNameView, LeaderboardView } from "../../common/api/leaderboard.ts";
 import type { PayoutsView, PayoutView } from "../../common/api/payouts.ts";
 import type { ChainQuestCheck, QuestsView, QuizAnswersBody, QuizResult, QuizStart } from "../../common/api/quests.ts";
+import { type StreakReminderView, UNSUBSCRIBE_API_PATH } from "../../common/api/reminders.ts";
 import type { DashboardData, WalletBody } from "../../common/api/rewards.ts";
 import { site } from "../site.ts";
 import { type ApiResult, request } from "./api-request.ts";
@@ -137,7 +138,19 @@ export const accountApi = {
   displayName: () => request<DisplayNameView>(`/api/display-name?app=${encodeURIComponent(site.token.slug)}`),
   setDisplayName: (fields: { display_name: string }, csrfToken: string) =>
     postJson<Message>("/api/display-name", { ...fields, csrfToken }, "PUT"),
+  streakReminder: () => request<StreakReminderView>(`/api/streak-reminder?app=${encodeURIComponent(site.token.slug)}`),
+  setStreakReminder: (fields: { enabled: boolean }, csrfToken: string) =>
+    postJson<Message>("/api/streak-reminder", { ...fields, csrfToken }, "PUT"),
 };
+
+/** The email's unsubscribe link, sent as RFC 8058's one-click POST: the token in the link is the proof, no session needed. */
+export function unsubscribe(token: string): Promise<ApiResult<Message>> {
+  const query = new URLSearchParams({ app: site.token.slug, token });
+  return request(`${UNSUBSCRIBE_API_PATH}?${query}`, {
+    method: "POST",
+    body: new URLSearchParams({ "List-Unsubscribe": "One-Click" }),
+  });
+}
 
 export function leaderboard(season: string | null): Promise<ApiResult<LeaderboardView & Partial<ErrorReply>>> {
   const query = season ? `&season=${encodeURIComponent(season)}` : "";

@@ -5,6 +5,7 @@ import { ChangePasswordForm } from "../features/account/change-password-form.tsx
 import { DeleteAccountForm } from "../features/account/delete-account-form.tsx";
 import { DisplayNameForm } from "../features/account/display-name-form.tsx";
 import { SessionsList } from "../features/account/sessions-list.tsx";
+import { StreakReminderForm } from "../features/account/streak-reminder-form.tsx";
 import { accountApi } from "../lib/api-client.ts";
 import { site } from "../site.ts";
 import type { Route } from "./+types/account";
@@ -25,13 +26,15 @@ export default function Account() {
     <section className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
       <h1 className="text-3xl font-bold sm:text-4xl">Account</h1>
       <p className="mt-2 text-lg text-ink-800">
-        Your password, your email address, your name on the leaderboard, where you are signed in, and deleting your account.
+        Your password, your email address, your name on the leaderboard, streak reminders, where you are signed in, and deleting your
+        account.
       </p>
       <div className="mt-8 space-y-6">
         <SessionsList version={sessionsVersion} />
         <ChangePasswordForm onChanged={() => setSessionsVersion((version) => version + 1)} />
         <ChangeEmailForm current={email} />
         <DisplayNameForm />
+        <StreakReminderForm />
         <DeleteAccountForm />
       </div>
     </section>

@@ -43,7 +43,7 @@ const waysToEarn: Array<{ name: string; text: string; offer?: "quiz" | "pages" }
     ? [
         {
           name: "Streak bonuses",
-          text: `Claim on consecutive days (UTC) to build a streak: ${milestonesText}, each once per streak. Every 7th day earns a freeze that covers one missed day.`,
+          text: `Claim on consecutive days (UTC) to build a streak: ${milestonesText}, each once per streak. Every 7th day earns a freeze that covers one missed day, and a reminder email, if you turn it on in your account, tells you when your streak is at risk.`,
         },
       ]
     : []),
@@ -104,6 +104,9 @@ export default function EarnTokens() {
               <a href="/quests" className="btn-on-dark">
                 Take a quiz
               </a>
+              <a href="/leaderboard" className="btn-on-dark">
+                See the leaderboard
+              </a>
             </div>
           </div>
           <div data-visitor-only className="mt-8 flex flex-wrap justify-center gap-3">
@@ -129,6 +132,13 @@ export default function EarnTokens() {
             </li>
           ))}
         </ul>
+        <p className="mt-6 max-w-3xl text-base text-ink-800">
+          {rewards.claimXp > 0 ? "Quizzes and daily claims also earn XP" : "Quizzes also earn XP"}, which ranks the members who choose a display name on the monthly{" "}
+          <Link to={href("/leaderboard")} className="link">
+            leaderboard
+          </Link>
+          .
+        </p>
         <h2 className="mt-14 text-2xl font-bold">Check-ins, videos, surveys, sharing and inviting</h2>
         <p className="mt-2 max-w-3xl text-base text-ink-800">
           We pay only for what our server can check. Here is what stands behind each kind of task:

@@ -1,14 +1,17 @@
-import { useEffect, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import type { DashboardData } from "../../../common/api/rewards.ts";
 import { referralLink } from "../../../common/links.ts";
 import { CardSection } from "../../components/ui/card-section.tsx";
 import { CopyButton } from "../../components/ui/copy-button.tsx";
 import { formatTokens } from "../../lib/token-amount.ts";
 import { site } from "../../site.ts";
+import { shareLinks, shareText } from "./share-links.ts";
 
 /** The referral code, the link to share, and what it has earned. */
 export function ReferralCard({ data }: { data: DashboardData }) {
   const link = referralLink(site, data.referral_code);
+  const text = shareText();
+  const shareLabelId = useId();
   const [canShare, setCanShare] = useState(false);
   useEffect(() => setCanShare(typeof navigator.share === "function"), []);
 
@@ -16,7 +19,7 @@ export function ReferralCard({ data }: { data: DashboardData }) {
     navigator
       .share({
         title: `Join ${site.token.name} rewards`,
-        text: `Claim ${formatTokens(String(site.rewards.dailyAmount))} every day. Sign up with my link:`,
+        text,
         url: link,
       })
       .catch(() => {
@@ -50,6 +53,22 @@ export function ReferralCard({ data }: { data: DashboardData }) {
             Share
           </button>
         ) : null}
+      </div>
+      <div className="mt-3 flex flex-wrap items-center gap-x-4 text-base">
+        <span id={shareLabelId} className="text-ink-800">
+          Or share on
+        </span>
+        <ul aria-labelledby={shareLabelId} className="flex flex-wrap gap-x-4">
+          {shareLinks(text, link).map((app) => (
+            <li key={app.name}>
+              <a href={app.href} className="link inline-block py-1.5" target="_blank" rel="noopener noreferrer">
+                <span className="sr-only">Share on </span>
+                {app.name}
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </li>
+          ))}
+        </ul>
       </div>
       <p className="mt-4 text-sm text-ink-800">
         {data.referral_count === 1 ? "1 friend has" : `${data.referral_count} friends have`} joined with your code; bonuses so far:{" "}
