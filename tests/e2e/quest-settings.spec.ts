@@ -39,7 +39,7 @@ test.describe("quest settings in the console", () => {
     const change = page.getByRole("region", { name: "Change a quest" });
     await change.getByLabel("Quest").selectOption({ label: "Look at the FAQ (visit, active)" });
     await expect(change.getByLabel("Title")).toHaveValue("Look at the FAQ");
-    await change.getByLabel("XP").fill("25");
+    await change.getByLabel("XP", { exact: true }).fill("25");
     await change.getByLabel("Reason", { exact: true }).fill("the FAQ grew");
     await change.getByLabel("Reason", { exact: true }).press("Enter");
     await expect(change.getByRole("status").first()).toContainText('"Look at the FAQ" now pays 25 XP and 0 tokens');
@@ -48,7 +48,7 @@ test.describe("quest settings in the console", () => {
     await change.getByRole("button", { name: "Save the amounts" }).click();
     await expect(change.getByRole("alert")).toHaveText(/Visit and read quests pay XP only/);
 
-    await change.getByLabel("Status").selectOption("paused");
+    await change.getByLabel("Status", { exact: true }).selectOption("paused");
     await change.getByLabel("Reason for the status").fill("checking the page");
     await change.getByRole("button", { name: "Set the status" }).click();
     await expect(table.getByRole("row", { name: /Look at the FAQ visit \/faq 0 25 once paused/ })).toBeVisible();
