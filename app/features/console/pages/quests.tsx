@@ -82,12 +82,7 @@ export function ConsoleQuests() {
                   onChange={choose}
                   options={changeable.map((quest) => ({ value: keyOf(quest), label: `${quest.title} (${quest.kind}, ${quest.status})` }))}
                 />
-                <ActionForm
-                  key={`edit-${keyOf(chosen)}-${chosen.updated_at}`}
-                  path={pathOf("edit")}
-                  submitLabel="Save the amounts"
-                  onDone={done}
-                >
+                <ActionForm key={`edit-${keyOf(chosen)}`} path={pathOf("edit")} submitLabel="Save the amounts" onDone={done}>
                   <TextField label="Title" name="title" defaultValue={chosen.title} required />
                   <TextField label="Tokens (0 for XP only)" name="tokens" inputMode="numeric" defaultValue={chosen.tokens} required />
                   <TextField label="XP" name="xp" inputMode="numeric" defaultValue={String(chosen.xp)} required />
