@@ -10,7 +10,7 @@ export type SitePage = {
   id?: string;
   /** The signed-in area (the dashboard) stays out of the sitemap and search engines. */
   indexed?: false;
-  /** Prerendered HTML with the articles' small script, no React (the home page, the guides…): its route module exports `handle = ARTICLE` (decision 028). */
+  /** Prerendered HTML with the articles' small script, no React (the home page, the guides…): its route module exports `handle = ARTICLE` (decision 053). */
   article?: true;
 };
 

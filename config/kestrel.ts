@@ -38,6 +38,7 @@ export const defaultSiteConfig = {
     quoteAddress: "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48",
     quoteDecimals: 6,
     feeTierPercent: "1",
+    positionManagerAddress: "0xC36442b4a4522E871399CD717aBDD847Ab11FE88",
     appUrl: "https://app.uniswap.org",
   },
   socials: {
@@ -65,6 +66,20 @@ export const defaultSiteConfig = {
     quizXp: 100,
     claimXp: 10,
     quizCooldownMinutes: 60,
+    chainQuests: [
+      { id: "first-buy", kind: "buy", xp: 100, tokens: 50, period: "once" },
+      { id: "hold-week", kind: "hold", minTokens: 1000, days: 7, xp: 150, tokens: 100, period: "month" },
+      { id: "provide-liquidity", kind: "liquidity", xp: 200, tokens: 100, period: "once" },
+      {
+        id: "revoke-router",
+        kind: "revoke",
+        spender: "0xE592427A0AEce92De3Edee1F18E0157C05861564",
+        spenderName: "the Uniswap swap router",
+        xp: 100,
+        tokens: 25,
+        period: "once",
+      },
+    ],
     streakReminderHours: 4,
     streakMilestones: [
       { days: 7, bonus: 50 },

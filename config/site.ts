@@ -24,6 +24,35 @@ const webUrl = z.url({ protocol: /^https?$/ });
 const utcDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a UTC date written YYYY-MM-DD");
 const hexColor = z.string().regex(/^#[0-9a-f]{6}$/i, "must be a colour written #rrggbb");
 
+const chainQuestBase = z.object({
+  /** Part of the quest's award key (`quest:chain:<id>:<period>`): keep it once credits exist. */
+  id: z.string().regex(/^[a-z0-9-]{1,40}$/, "must be lowercase letters, digits and dashes"),
+  xp: z.number().int().positive(),
+  /** Whole tokens; 0 pays XP only. */
+  tokens: z.number().int().nonnegative(),
+  /** Paid once ever, or once each calendar month (UTC). */
+  period: z.enum(["once", "month"]),
+});
+
+/** The on-chain quests, checked against the member's verified wallet (server/services/quests/chain-quests.ts). */
+export const chainQuestSchema = z.discriminatedUnion("kind", [
+  chainQuestBase.extend({
+    kind: z.literal("hold"),
+    /** Whole tokens the wallet holds at the lowest of its balances sampled at the member's daily claims over `days` days. */
+    minTokens: z.number().int().positive(),
+    days: z.number().int().min(1).max(90),
+  }),
+  chainQuestBase.extend({ kind: z.literal("buy") }),
+  chainQuestBase.extend({ kind: z.literal("liquidity") }),
+  chainQuestBase.extend({
+    kind: z.literal("revoke"),
+    /** The contract whose allowance over the token the member revokes, and its name in the quest's texts. */
+    spender: checksummedAddress,
+    spenderName: z.string().min(1).max(60),
+  }),
+]);
+export type ChainQuestSettings = z.infer<typeof chainQuestSchema>;
+
 export const siteConfigSchema = z.object({
   token: z.object({
     name: z.string().min(1).max(40),
@@ -60,6 +89,8 @@ export const siteConfigSchema = z.object({
     quoteAddress: checksummedAddress,
     quoteDecimals: z.number().int().min(0).max(36),
     feeTierPercent: z.string().regex(/^\d+(\.\d+)?$/),
+    /** Uniswap v3's NonfungiblePositionManager on the token's chain: the liquidity quest reads the wallet's positions from it. */
+    positionManagerAddress: checksummedAddress,
     /** The DEX web app; pool, swap and add-liquidity links are built from it (common/links.ts). */
     appUrl: webUrl,
     /** The app's name for the token's chain in those links; by default the one config/dex-chains.ts knows for `token.chainId`. */
@@ -93,6 +124,10 @@ export const siteConfigSchema = z.object({
     streakReminderHours: z.number().int().min(1).max(23),
     /** How long a member waits after a failed quiz before starting it again. */
     quizCooldownMinutes: z.number().int().nonnegative(),
+    chainQuests: z
+      .array(chainQuestSchema)
+      .max(20)
+      .refine((quests) => new Set(quests.map((quest) => quest.id)).size === quests.length, { message: "must give each quest its own id" }),
     /** Bonuses for a streak of consecutive UTC days with a claim: each paid once per streak, on the day the streak reaches it. */
     streakMilestones: z
       .array(z.object({ days: z.number().int().min(2).max(3650), bonus: z.number().int().positive() }))
@@ -143,6 +178,7 @@ export const siteEnvironmentVariables = {
   DEX_QUOTE_ADDRESS: ["dex", "quoteAddress"],
   DEX_QUOTE_DECIMALS: ["dex", "quoteDecimals"],
   DEX_FEE_TIER_PERCENT: ["dex", "feeTierPercent"],
+  DEX_POSITION_MANAGER_ADDRESS: ["dex", "positionManagerAddress"],
   DEX_APP_URL: ["dex", "appUrl"],
   DEX_CHAIN: ["dex", "chain"],
   SOCIAL_X: ["socials", "x"],
@@ -163,6 +199,7 @@ export const siteEnvironmentVariables = {
   REWARD_QUIZ_XP: ["rewards", "quizXp"],
   REWARD_CLAIM_XP: ["rewards", "claimXp"],
   REWARD_QUIZ_COOLDOWN_MINUTES: ["rewards", "quizCooldownMinutes"],
+  REWARD_CHAIN_QUESTS: ["rewards", "chainQuests"],
   REWARD_STREAK_REMINDER_HOURS: ["rewards", "streakReminderHours"],
   LEGAL_OPERATOR: ["legal", "operator"],
   LEGAL_EMAIL: ["legal", "email"],
@@ -259,6 +296,16 @@ function parseEnvValue(variable: string, raw: string, problems: string[]): unkno
           const [days, bonus] = entry.trim().split(":");
           return { days: Number(days), bonus: Number(bonus) };
         });
+  }
+  if (variable === "REWARD_CHAIN_QUESTS") {
+    // A JSON array of quests, as in config/kestrel.ts; "none" offers none
+    if (raw === "none") return [];
+    try {
+      return JSON.parse(raw);
+    } catch {
+      problems.push(`${variable}: must be a JSON array of quests, or "none"`);
+      return [];
+    }
   }
   const current = getPath(defaultSiteConfig, siteEnvironmentVariables[variable as keyof typeof siteEnvironmentVariables]);
   if (typeof current === "boolean") {

@@ -1,3 +1,4 @@
+import { reviewRefusalText } from "../common/api/payouts.ts";
 import { systemClock } from "../server/clock.ts";
 import type { Database } from "../server/db/client.ts";
 import { openRiskSignals } from "../server/services/fairness/risk-signals.ts";
@@ -41,7 +42,7 @@ export async function runReviewCommand(args: string[], options: { reason?: strin
     case "reject": {
       const decide = action === "approve" ? approvePayout : rejectPayout;
       const result = await decide(deps, payoutId(target), { actor: operator(), reason: options.reason ?? "" });
-      if (!result.ok) throw new UsageError(result.message);
+      if (!result.ok) throw new UsageError(reviewRefusalText(result));
       console.log(
         action === "approve"
           ? `Payout #${target} approved: it goes into the next batch.`

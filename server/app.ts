@@ -58,6 +58,7 @@ import { reconcileDepsFrom } from "./services/payouts/settings.ts";
 import { PriceCache } from "./services/price/price-cache.ts";
 import { databaseSharedPrice, redisSharedPrice, type SharedPrice } from "./services/price/shared-price.ts";
 import { fixedPriceSource, type PriceSource, uniswapV3PriceSource } from "./services/price/sources.ts";
+import { questChainFrom } from "./services/quests/chain-reader.ts";
 import { loadQuizBank } from "./services/quests/quiz-bank.ts";
 import { seedQuestSettings } from "./services/quests/settings.ts";
 import { databaseRateLimiter, type RateLimiter, redisRateLimiter } from "./services/rate-limit.ts";
@@ -268,10 +269,20 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   // Only when mail really stays here: with a mail server the queue holds live links to members' accounts.
   if (!env.SMTP_URL) await app.register(devOutboxRoutes, { db });
-  await app.register(rewardRoutes, { site, db, clock, sharedNetworkAccounts: fairness.sharedNetworkAccounts });
+  const questChain = questChainFrom(env, site);
+  await app.register(rewardRoutes, {
+    site,
+    db,
+    clock,
+    sharedNetworkAccounts: fairness.sharedNetworkAccounts,
+    holdingIndex:
+      questChain && site.rewards.chainQuests.some((quest) => quest.kind === "hold")
+        ? { name: questChain.indexName, token: questChain.token }
+        : null,
+  });
   const bank = loadQuizBank(site);
   await seedQuestSettings({ db, clock }, site.rewards, bank);
-  await app.register(questRoutes, { site, db, clock, bank });
+  await app.register(questRoutes, { site, db, clock, bank, chain: questChain });
   await app.register(leaderboardRoutes, { site, db, clock });
   await app.register(reminderRoutes, { db, slug: site.token.slug, secret });
   await app.register(payoutRoutes, {

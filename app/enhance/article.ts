@@ -14,7 +14,7 @@ import { enhanceQuestOffer } from "./quest-offer.ts";
 import { enhanceSiteNav } from "./site-nav.ts";
 
 /**
- * The whole script of a prerendered article (decision 028): no React, no
+ * The whole script of a prerendered article (decision 053): no React, no
  * hydration; each part finds its prerendered markup and gives it behaviour.
  */
 enhanceDialogs();

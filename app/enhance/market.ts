@@ -84,22 +84,19 @@ function showFigures(reply: MarketReply): void {
   }
 }
 
-function showHistory(history: HistoryReply): void {
-  const summary = chartSummary(history);
-  const text = document.querySelector("[data-chart-summary]");
-  if (text) text.textContent = summary;
-  const line = document.querySelector("[data-chart-line]");
-  const area = document.querySelector("[data-chart-area]");
-  if (history.candles.length > 0) {
-    const paths = chartPaths(history.candles);
-    line?.setAttribute("d", paths.line);
-    area?.setAttribute("d", paths.area);
-  } else {
-    line?.setAttribute("d", "");
-    area?.setAttribute("d", "");
-  }
-  const caption = document.querySelector("[data-chart-table-caption]");
-  if (caption) caption.textContent = summary;
+/**
+ * Runs `work` once the page has loaded and the browser is idle (at the latest
+ * a second later), so the market's requests and drawing never hold up the
+ * page's first paint or its main thread while it loads.
+ */
+function whenIdle(work: () => void): void {
+  const idle = () => ("requestIdleCallback" in window ? requestIdleCallback(() => work(), { timeout: 1_000 }) : setTimeout(work, 0));
+  if (document.readyState === "complete") idle();
+  else window.addEventListener("load", () => idle(), { once: true });
+}
+
+/** The chart's data table, for screen readers: built in an idle moment of its own, after the line is drawn. */
+function fillChartTable(history: HistoryReply): void {
   const body = document.querySelector("[data-chart-table] tbody");
   body?.replaceChildren(
     ...history.candles.map((candle) => {
@@ -118,10 +115,31 @@ function showHistory(history: HistoryReply): void {
   );
 }
 
+function showHistory(history: HistoryReply): void {
+  const summary = chartSummary(history);
+  const text = document.querySelector("[data-chart-summary]");
+  if (text) text.textContent = summary;
+  const line = document.querySelector("[data-chart-line]");
+  const area = document.querySelector("[data-chart-area]");
+  if (history.candles.length > 0) {
+    const paths = chartPaths(history.candles);
+    line?.setAttribute("d", paths.line);
+    area?.setAttribute("d", paths.area);
+  } else {
+    line?.setAttribute("d", "");
+    area?.setAttribute("d", "");
+  }
+  const caption = document.querySelector("[data-chart-table-caption]");
+  if (caption) caption.textContent = summary;
+  whenIdle(() => fillChartTable(history));
+}
+
 /**
  * The home page's market block (`[data-market]`): the figures now and every
  * minute while the page is visible, "updated N s ago" every few seconds, and
  * the chart, drawn as SVG paths from the range's candles when a range button is pressed.
+ * The first figures and chart wait for the page to load and the browser to be
+ * idle: their places are reserved in the markup, so nothing moves when they arrive.
  */
 export function enhanceMarket(): void {
   if (!document.querySelector("[data-market]")) return;
@@ -152,8 +170,10 @@ export function enhanceMarket(): void {
 
   for (const button of all<HTMLButtonElement>("[data-chart-range]"))
     button.addEventListener("click", () => void draw(button.dataset.chartRange as HistoryRange));
-  void refresh();
-  void draw(range);
+  whenIdle(() => {
+    void refresh();
+    void draw(range);
+  });
   setInterval(() => {
     if (document.visibilityState !== "visible") return;
     void refresh();

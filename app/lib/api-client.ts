@@ -6,7 +6,7 @@ import type { ErrorReply, SuccessReply } from "../../common/api/fields.ts";
 import type { GuideReportBody } from "../../common/api/guide-reports.ts";
 import type { DisplayNameView, LeaderboardView } from "../../common/api/leaderboard.ts";
 import type { PayoutsView, PayoutView } from "../../common/api/payouts.ts";
-import type { QuestsView, QuizAnswersBody, QuizResult, QuizStart } from "../../common/api/quests.ts";
+import type { ChainQuestCheck, QuestsView, QuizAnswersBody, QuizResult, QuizStart } from "../../common/api/quests.ts";
 import type { DashboardData, WalletBody } from "../../common/api/rewards.ts";
 import { site } from "../site.ts";
 import { type ApiResult, request } from "./api-request.ts";
@@ -88,6 +88,13 @@ export function answerQuiz(quiz: string, payload: Omit<QuizAnswersBody, "app">):
   return request(`/api/quests/quizzes/${encodeURIComponent(quiz)}/answers`, {
     method: "POST",
     body: JSON.stringify({ ...payload, app: site.token.slug }),
+  });
+}
+
+export function checkChainQuest(quest: string, csrfToken: string): Promise<ApiResult<ChainQuestCheck & { err_msg?: string }>> {
+  return request(`/api/quests/chain/${encodeURIComponent(quest)}/check`, {
+    method: "POST",
+    body: JSON.stringify({ app: site.token.slug, csrfToken }),
   });
 }
 

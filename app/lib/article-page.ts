@@ -1,6 +1,6 @@
 /**
  * A route whose `handle` is this is an article: prerendered HTML with only the
- * small script of app/enhance/, never React's runtime (decision 028).
+ * small script of app/enhance/, never React's runtime (decision 053).
  */
 export const ARTICLE = { article: true } as const;
 

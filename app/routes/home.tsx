@@ -19,7 +19,7 @@ export function loader() {
   return { shorts: Object.fromEntries(loadGlossary(site).flatMap((term) => (wanted.has(term.id) ? [[term.id, term.short]] : []))) };
 }
 
-/** Prerendered with the articles' script, no React (decision 028, addendum of 2026-11-26). */
+/** Prerendered with the articles' script, no React (decision 053). */
 export const handle = ARTICLE;
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: site.token.name, description: site.site.description, path: href("/") });

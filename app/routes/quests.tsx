@@ -1,13 +1,15 @@
 import { useState } from "react";
 import type { QuizResult, QuizStart } from "../../common/api/quests.ts";
 import { FormMessage } from "../components/ui/form-message.tsx";
+import { ChainIndexLag } from "../features/quests/chain-index-lag.tsx";
+import { ChainQuestCard } from "../features/quests/chain-quest-card.tsx";
 import { PageQuestsList } from "../features/quests/page-quests-list.tsx";
 import { QuizCard } from "../features/quests/quiz-card.tsx";
 import { QuizForm } from "../features/quests/quiz-form.tsx";
 import { QuizResultView } from "../features/quests/quiz-result.tsx";
 import { ReceiptsList } from "../features/quests/receipts-list.tsx";
 import { useQuests } from "../features/quests/use-quests.ts";
-import { answerQuiz, startQuiz } from "../lib/api-client.ts";
+import { answerQuiz, checkChainQuest, startQuiz } from "../lib/api-client.ts";
 import { UNREACHABLE } from "../lib/use-api-form.ts";
 import { useCsrfToken } from "../lib/use-csrf-token.ts";
 import { site } from "../site.ts";
@@ -49,6 +51,15 @@ export default function Quests() {
     if (result.ok && result.body) setTaking({ ...taking, result: result.body });
     else setError(result.body?.err_msg ?? UNREACHABLE);
   };
+  const check = async (id: string) => {
+    setBusy(true);
+    setError(null);
+    const result = await checkChainQuest(id, (await csrf.ensure()) ?? "");
+    setBusy(false);
+    if (!result.ok) setError(result.body?.err_msg ?? UNREACHABLE);
+    // A refusal leaves a receipt too: the card shows it.
+    await reload();
+  };
   const done = () => {
     setTaking(null);
     setError(null);
@@ -59,8 +70,8 @@ export default function Quests() {
     <section className="mx-auto max-w-4xl px-4 py-10 sm:px-6 sm:py-14">
       <h1 className="text-3xl font-bold sm:text-4xl">Quests</h1>
       <p className="mt-2 text-lg text-ink-800">
-        Read a guide, then show what you learned. Every pass earns XP; a quiz's first pass also pays {site.token.symbol} once your wallet is
-        verified.
+        Read a guide, then show what you learned, or do it on the chain. Every pass earns XP; a quiz's first pass and each on-chain quest
+        also pay {site.token.symbol} once your wallet is verified.
       </p>
       <div className="mt-4">
         <FormMessage error={error} />
@@ -84,6 +95,26 @@ export default function Quests() {
               <QuizCard key={quiz.id} quiz={quiz} busy={busy} onStart={() => void start(quiz.id)} />
             ))}
           </ul>
+          {state.data.chain_quests.length > 0 && (
+            <>
+              <h2 className="mt-10 text-2xl font-bold">On-chain quests</h2>
+              <p className="mt-2 text-base text-ink-800">
+                Checked against your verified wallet, from what the site has read of the chain; every check leaves a receipt.
+              </p>
+              <ChainIndexLag index={state.data.chain_index} />
+              <ul className="mt-4 grid gap-6 sm:grid-cols-2">
+                {state.data.chain_quests.map((quest) => (
+                  <ChainQuestCard
+                    key={quest.id}
+                    quest={quest}
+                    canCheck={state.data.chain_index.status === "ready"}
+                    busy={busy}
+                    onCheck={() => void check(quest.id)}
+                  />
+                ))}
+              </ul>
+            </>
+          )}
           <div className="mt-8">
             <PageQuestsList pages={state.data.pages} />
           </div>

@@ -20,9 +20,10 @@ export const ADMIN_REFUSALS = {
   alreadyEnrolled: "Two-factor sign-in is already set up for this account.",
 } as const;
 
-/** A console action on a batch, a hot-wallet transaction or an alert that the services refused, and why. */
+/** A console action on a batch, a hot-wallet transaction, an alert, a member or a message that the services refused, and why. */
 export type ConsoleRefusal =
-  | { refusal: "unknown_transfer" | "unknown_batch" | "unknown_alert" }
+  | { refusal: "unknown_transfer" | "unknown_batch" | "unknown_alert" | "unknown_member" | "unknown_message" }
+  | { refusal: "session_ended" | "email_already_confirmed" | "no_reply_address" }
   | { refusal: "nothing_owed"; batchId: number }
   | { refusal: "no_waiting_transaction" | "settled_meanwhile"; payoutId: number }
   | { refusal: "nonce_not_settled"; nonce: number; sender: string; confirmations: number; hash: string }
@@ -33,6 +34,11 @@ const CONSOLE_REFUSAL_TEXTS: { [Code in ConsoleRefusal["refusal"]]: (refused: Ex
   unknown_transfer: () => "That transfer does not exist.",
   unknown_batch: () => "That batch does not exist.",
   unknown_alert: () => "That alert does not exist.",
+  unknown_member: () => "No member has that number.",
+  unknown_message: () => "That message does not exist.",
+  session_ended: () => "That session has already ended.",
+  email_already_confirmed: () => "This member's email address is already confirmed.",
+  no_reply_address: () => "This report left no address to answer.",
   nothing_owed: ({ batchId }) => nothingOwedMessage(batchId),
   no_waiting_transaction: ({ payoutId }) => `Transfer ${payoutId} has no hot-wallet transaction waiting to be mined.`,
   settled_meanwhile: ({ payoutId }) => `Transfer ${payoutId} was signed or settled meanwhile; look again.`,
@@ -45,6 +51,19 @@ const CONSOLE_REFUSAL_TEXTS: { [Code in ConsoleRefusal["refusal"]]: (refused: Ex
 export function consoleRefusalText(refused: ConsoleRefusal): string {
   return (CONSOLE_REFUSAL_TEXTS[refused.refusal] as (refused: ConsoleRefusal) => string)(refused);
 }
+
+/** What the console says once a staff action on a member, a message, an alert or a review is done. */
+export const CONSOLE_DONE = {
+  frozen: "The account is on hold: no claim, transfer request or batch until you unfreeze it.",
+  unfrozen: "The account is off hold: claims and transfers work again.",
+  sessionRevoked: "That session is signed out.",
+  verificationResent: (email: string) => `A new confirmation link is on its way to ${email}.`,
+  replySent: "Your reply is on its way by email.",
+  messageState: (state: ContactMessageState) => `The message is now ${state}.`,
+  alertResolved: (alertId: number) => `Alert ${alertId} is marked handled.`,
+  approved: "Approved: the transfer goes in the next batch.",
+  rejected: "Rejected: the tokens are back on the member's balance.",
+} as const;
 
 /** Why there is no Safe file for a batch, in the operator's words. */
 export function nothingOwedMessage(batchId: number): string {

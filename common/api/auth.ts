@@ -29,6 +29,40 @@ export const UNKNOWN_REFERRAL_CODE = "That referral code does not match any acco
 export const DISPOSABLE_EMAIL =
   "Addresses from throwaway email services can't be used here. Please use an address you will keep: we send your account's notices to it.";
 
+export const PASSWORDS_DIFFER = "The two passwords do not match.";
+
+/** The sign-up proof of work's refusals: not finished, not ours or not solved, expired, or spent before. */
+export const SIGNUP_CHALLENGE_REFUSALS = {
+  challenge_missing: "Your browser has not finished its sign-up check yet. Wait a moment and send the form again.",
+  challenge_invalid: "The sign-up check did not pass. Reload the page and try again.",
+  challenge_expired: "The sign-up check has expired. Reload the page and try again.",
+  challenge_used: "This sign-up check was already used. Reload the page and try again.",
+} as const;
+export type SignupChallengeRefusal = { refusal: keyof typeof SIGNUP_CHALLENGE_REFUSALS };
+
+/** A sign-up the server refused, and why; a weak password carries the check's own words. */
+export type RegistrationRefusal =
+  | SignupChallengeRefusal
+  | { refusal: "passwords_differ" | "disposable_email" | "email_taken" | "unknown_referral_code" }
+  | { refusal: "weak_password"; problem: string };
+
+export function registrationRefusalText(refused: RegistrationRefusal): string {
+  switch (refused.refusal) {
+    case "passwords_differ":
+      return PASSWORDS_DIFFER;
+    case "weak_password":
+      return refused.problem;
+    case "disposable_email":
+      return DISPOSABLE_EMAIL;
+    case "email_taken":
+      return EMAIL_TAKEN;
+    case "unknown_referral_code":
+      return UNKNOWN_REFERRAL_CODE;
+    default:
+      return SIGNUP_CHALLENGE_REFUSALS[refused.refusal];
+  }
+}
+
 /** Password checks refused at once: this client already has its share running (429), or every place is taken (503). */
 export const PASSWORD_CHECKS_BUSY = {
   client: "Too many logins from your network are being checked right now. Please wait a moment and try again.",
@@ -63,7 +97,7 @@ export const registerForm = z
     terms: z.literal(true, { error: TERMS_REQUIRED }),
     ...registerFields.shape,
   })
-  .refine((form) => form.password === form.password2, { message: "The two passwords do not match.", path: ["password2"] });
+  .refine((form) => form.password === form.password2, { message: PASSWORDS_DIFFER, path: ["password2"] });
 
 export function registerBody(slug: string) {
   return jsonObject({
@@ -73,7 +107,7 @@ export function registerBody(slug: string) {
     /** The honeypot: hidden from people, filled in by bots. */
     website: z.string().max(500).optional(),
     /** The sign-up proof of work: the ALTCHA widget's base64 payload, under its default field name. */
-    altcha: z.string().max(8_000, "The sign-up check did not pass. Reload the page and try again.").optional(),
+    altcha: z.string().max(8_000, SIGNUP_CHALLENGE_REFUSALS.challenge_invalid).optional(),
   });
 }
 

@@ -138,6 +138,21 @@ export function payoutRefusalText(refused: PayoutRefusal): string {
   return (PAYOUT_REFUSAL_TEXTS[refused.refusal] as (refused: PayoutRefusal) => string)(refused);
 }
 
+/** A review decision (staff) or an appeal (the member) the services refused: the words here, the status by the route. */
+export type ReviewRefusal = { refusal: "reason_required" | "not_in_review" | "no_review" | "already_appealed" | "review_closed" };
+
+const REVIEW_REFUSAL_TEXTS: Record<ReviewRefusal["refusal"], string> = {
+  reason_required: "A reason is required: the member sees it.",
+  not_in_review: "This payout is not waiting for a review.",
+  no_review: "This transfer has no review to answer.",
+  already_appealed: "You have already sent your message about this transfer. We will answer by email.",
+  review_closed: "This review is closed, so it can no longer take a message.",
+};
+
+export function reviewRefusalText({ refusal }: ReviewRefusal): string {
+  return REVIEW_REFUSAL_TEXTS[refusal];
+}
+
 export const LARGEST_BALANCE = 2n ** 63n - 1n;
 
 export const requestPayoutFields = {

@@ -7,10 +7,10 @@ import { appField, csrfTokenField, errorReply, jsonObject, tokenAmount } from ".
 const quizId = z.string().regex(/^[a-z0-9-]{1,40}$/);
 export const quizParams = z.object({ quiz: quizId });
 
+/** "pending": found in a block the chain index still treats as provisional; it passes once that block is confirmed. */
+export const QUEST_OUTCOMES = ["passed", "failed", "pending", "refused"] as const;
 /** The quests a page can carry: one visit quest (on opening it) and one read quest (on reaching its end). */
 export const PAGE_QUEST_KINDS = ["visit", "read"] as const;
-
-export const QUEST_OUTCOMES = ["passed", "failed", "refused"] as const;
 
 export const receiptReply = z.object({
   quest: z.string(),
@@ -19,6 +19,43 @@ export const receiptReply = z.object({
   /** "Checked …: found / not found, because …". */
   detail: z.string(),
 });
+
+const chainQuestId = z.string().regex(/^[a-z0-9-]{1,40}$/);
+export const chainQuestParams = z.object({ quest: chainQuestId });
+
+export const CHAIN_QUEST_KINDS = ["buy", "hold", "liquidity", "revoke"] as const;
+
+/** How far the chain index has read: the on-chain quests see the chain as of its last block. */
+export const chainIndexStatus = z.discriminatedUnion("status", [
+  /** No node is configured (the demo): on-chain quests cannot be checked. */
+  z.object({ status: z.literal("off") }),
+  /** A node is configured but the index has not saved a first reading yet. */
+  z.object({ status: z.literal("unread") }),
+  z.object({
+    status: z.literal("ready"),
+    last_block: z.string(),
+    last_block_time: z.string(),
+    /** A block counts once this many blocks (itself included) are on it; younger finds are "pending". */
+    confirmations: z.number().int().positive(),
+  }),
+]);
+export type ChainIndexStatus = z.infer<typeof chainIndexStatus>;
+
+export const chainQuestEntry = z.object({
+  id: chainQuestId,
+  kind: z.enum(CHAIN_QUEST_KINDS),
+  title: z.string(),
+  task: z.string(),
+  xp: z.number().int().positive(),
+  tokens: tokenAmount,
+  /** "once", or "month": paid once each calendar month (UTC). */
+  period: z.enum(["once", "month"]),
+  /** Credited for the current period. */
+  done: z.boolean(),
+  /** The latest check's receipt, if any. */
+  last_check: receiptReply.nullable(),
+});
+export type ChainQuestEntry = z.infer<typeof chainQuestEntry>;
 
 export const questsReply = z.object({
   xp_total: z.number().int().nonnegative(),
@@ -56,6 +93,8 @@ export const questsReply = z.object({
     }),
   ),
   receipts: z.array(receiptReply),
+  chain_quests: z.array(chainQuestEntry),
+  chain_index: chainIndexStatus,
 });
 export type QuestsView = z.infer<typeof questsReply>;
 
@@ -109,6 +148,47 @@ export const quizCoolingDown = errorReply.extend({ retry_at: z.string() });
 export const UNKNOWN_QUIZ = "There is no such quiz.";
 export const ATTEMPT_USED = "This attempt was already sent or has expired. Start the quiz again.";
 
+export function chainQuestCheckBody(slug: string) {
+  return jsonObject({ app: appField(slug), csrfToken: csrfTokenField });
+}
+
+export const chainQuestCheckReply = z.object({
+  /** passed: found in a final block and credited (once per period); pending: found in a block not final yet; failed: not found. */
+  outcome: z.enum(["passed", "failed", "pending"]),
+  /** The block the check read. */
+  block: z.string(),
+  receipt: z.string(),
+  xp: z.number().int().nonnegative(),
+  tokens: tokenAmount,
+});
+export type ChainQuestCheck = z.infer<typeof chainQuestCheckReply>;
+
+export type ChainQuestRefusal =
+  | { refusal: "unknown_quest" | "no_chain_index" | "index_empty" }
+  | { refusal: "account_frozen" | "quest_flagged" | "not_verified" }
+  | { refusal: "quest_done"; period: string }
+  | { refusal: "nothing_new"; block: bigint; checkedAt: Date };
+
+/** The words of each refusal of an on-chain check; the refusals a member's standing causes are also the check's receipt. */
+const CHAIN_QUEST_REFUSAL_TEXTS: {
+  [Code in ChainQuestRefusal["refusal"]]: (refused: Extract<ChainQuestRefusal, { refusal: Code }>) => string;
+} = {
+  unknown_quest: () => "There is no such quest.",
+  no_chain_index: () =>
+    "On-chain quests need the site's chain index, which runs only where a node is configured (CHAIN_INDEX_RPC_URL). This site has none, so they cannot be checked here.",
+  index_empty: () => "The chain index has not read the chain yet. Check again in a minute.",
+  account_frozen: () => "Refused: your account is on hold, so quests are not checked. Write to us if you think this is a mistake.",
+  quest_flagged: () => "Refused for now: your account waits for a review by our team. Check again once it is cleared.",
+  not_verified: () =>
+    "Refused: on-chain quests are checked against your verified wallet, and yours is not verified yet. Verify it on the dashboard (one wallet per account), then check again.",
+  quest_done: ({ period }) =>
+    period === "once" ? "You have done this quest: it pays once." : `You have done this quest for ${period}; it opens again next month.`,
+  nothing_new: ({ block, checkedAt }) =>
+    `Block ${block} was already checked at ${checkedAt.toISOString().slice(11, 19)} UTC. Check again once the chain has moved past it.`,
+};
+
+export const chainQuestRefusalText = (refused: ChainQuestRefusal): string =>
+  (CHAIN_QUEST_REFUSAL_TEXTS[refused.refusal] as (refused: ChainQuestRefusal) => string)(refused);
 export const QUIZ_PAUSED = "This quiz is paused for now. Try it again later.";
 
 /** Every quest that can be earned now, with what it pays: public, for the earn page and the pages' own script. */

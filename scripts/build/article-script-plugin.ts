@@ -8,7 +8,7 @@ export const ARTICLE_SCRIPT = "app/enhance/article.ts";
 /**
  * Builds the articles' own script (app/enhance/article.ts) as a chunk of the
  * client build, and tells the prerender its hashed URL through
- * `virtual:article-script` (decision 028), with the chunks it imports, which
+ * `virtual:article-script` (decision 053), with the chunks it imports, which
  * the page preloads so they do not wait for the script to be parsed. The client
  * build runs first, so the names are known when the server build, which
  * prerenders, asks.

@@ -35,10 +35,12 @@ export function isZodSchema(value: unknown): value is z.ZodType {
   return typeof value === "object" && value !== null && "_zod" in value && "safeParse" in value;
 }
 
-/** The text zod gives a check's problem: the schema's own, else zod's default wording. */
-function checkMessage(def: CheckDef, issue: object): string {
+type ErrorMap = ((issue: object) => unknown) | undefined;
+
+/** The text zod gives a check's problem: the check's own, else its schema's, else zod's default wording. */
+function messageOf(def: CheckDef, schemaError: ErrorMap, issue: object): string {
   const text = (answer: unknown) => (typeof answer === "string" ? answer : (answer as { message?: string } | undefined)?.message);
-  return text(def.error?.({ ...issue, input: undefined })) ?? text(z.config().localeError?.(issue as never)) ?? "Invalid input";
+  return text(def.error?.(issue)) ?? text(schemaError?.(issue)) ?? text(z.config().localeError?.(issue as never)) ?? "Invalid input";
 }
 
 /** The message zod gives a field of the wrong type, as for a field left out (every kind a form uses refuses undefined). */
@@ -48,40 +50,41 @@ function typeMessage(schema: z.ZodType): string {
   return result.error.issues[0]?.message ?? "Invalid input";
 }
 
-function step(def: CheckDef, origin: string): FormCheckStep {
-  const issue = (code: string, more: object) => ({ code, origin, ...more });
+function step(def: CheckDef, origin: string, schemaError: ErrorMap): FormCheckStep {
+  const issue = (code: string, more: object) => ({ code, origin, input: origin === "number" ? 0.5 : "", ...more });
+  const checkMessage = (issue: object) => messageOf(def, schemaError, issue);
   switch (def.check) {
     case "overwrite":
       if (!def.tx) break;
       return { map: def.tx };
     case "min_length":
-      return { min: def.minimum as number, message: checkMessage(def, issue("too_small", { minimum: def.minimum })) };
+      return { min: def.minimum as number, message: checkMessage(issue("too_small", { minimum: def.minimum, inclusive: true })) };
     case "max_length":
-      return { max: def.maximum as number, message: checkMessage(def, issue("too_big", { maximum: def.maximum })) };
+      return { max: def.maximum as number, message: checkMessage(issue("too_big", { maximum: def.maximum, inclusive: true })) };
     case "length_equals":
-      return { length: def.length as number, message: checkMessage(def, issue("too_big", { exact: true, maximum: def.length })) };
+      return { length: def.length as number, message: checkMessage(issue("too_big", { exact: true, maximum: def.length })) };
     case "string_format":
       if (def.format !== "regex" || !def.pattern) break;
-      return { pattern: def.pattern, message: checkMessage(def, issue("invalid_format", { format: "regex", pattern: def.pattern })) };
+      return { pattern: def.pattern, message: checkMessage(issue("invalid_format", { format: "regex", pattern: def.pattern })) };
     case "number_format":
       if (def.format !== "safeint") break;
-      return { integer: true, message: checkMessage(def, issue("invalid_type", { expected: "int" })) };
+      return { integer: true, message: checkMessage(issue("invalid_type", { expected: "int" })) };
     case "greater_than":
       if (!def.inclusive) break;
-      return { min: def.value as number, message: checkMessage(def, issue("too_small", { minimum: def.value, inclusive: true })) };
+      return { min: def.value as number, message: checkMessage(issue("too_small", { minimum: def.value, inclusive: true })) };
     case "less_than":
       if (!def.inclusive) break;
-      return { max: def.value as number, message: checkMessage(def, issue("too_big", { maximum: def.value, inclusive: true })) };
+      return { max: def.value as number, message: checkMessage(issue("too_big", { maximum: def.value, inclusive: true })) };
     case "custom":
       if (!def.fn) break;
-      return { test: def.fn, message: checkMessage(def, issue("custom", {})), ...(def.path ? { path: def.path } : {}) };
+      return { test: def.fn, message: checkMessage(issue("custom", {})), ...(def.path ? { path: def.path } : {}) };
   }
   throw new Error(`a check the browser's form check does not know: ${def.check} ${def.format ?? ""}`);
 }
 
 export function formCheckSpec(schema: z.ZodType): FormCheckSpec {
-  const def = schema._zod.def as unknown as Def;
-  const steps = () => (def.checks ?? []).map((check) => step(check._zod.def, def.type));
+  const def = schema._zod.def as unknown as Def & { error?: ErrorMap };
+  const steps = () => (def.checks ?? []).map((check) => step(check._zod.def, def.type, def.error));
   switch (def.type) {
     case "string":
     case "number":

@@ -27,7 +27,8 @@ export function formChecksModule(source: Exports, libraries: Libraries, formChec
     if (typeof value === "function") {
       const found = named.get(value);
       if (found) return use(found.file, found.name);
-      const code = String(value);
+      // Loaded through Vite's module runner, a call of an imported function reads `__vite_ssr_import_1__.name`.
+      const code = String(value).replace(/__vite_ssr_import_\d+__\.(\w+)/g, "$1");
       // An inline function may call a library function by its name: import it too.
       for (const [file, exports] of libraries)
         for (const name of Object.keys(exports)) if (!(name in source) && new RegExp(`\\b${name}\\b`).test(code)) use(file, name);

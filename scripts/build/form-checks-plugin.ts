@@ -36,7 +36,7 @@ async function loadCommon(): Promise<{ api: Map<string, Exports>; libraries: Lib
 
 /**
  * The browser gets the forms' schemas compiled to plain checks instead of zod
- * (decision 059): a page's import of a common/api module resolves to its
+ * (decision 060): a page's import of a common/api module resolves to its
  * browser copy (form-checks-module.ts). The server, the prerender and the
  * modules of common/api among themselves keep the real ones.
  */

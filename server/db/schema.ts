@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -16,6 +17,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { CONTACT_MESSAGE_STATES } from "../../common/api/admin.ts";
 import { QUEST_KINDS, QUEST_PERIODS, QUEST_STATUSES } from "../../common/api/admin-quests.ts";
+import { QUEST_OUTCOMES } from "../../common/api/quests.ts";
 import { LEDGER_KINDS } from "../../common/api/rewards.ts";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -710,9 +712,11 @@ export const questReceipts = pgTable(
       .references(() => users.id),
     quest: text("quest").notNull(),
     checkedAt: timestamp("checked_at", { withTimezone: true }).notNull(),
-    outcome: text("outcome", { enum: ["passed", "failed", "refused"] }).notNull(),
+    outcome: text("outcome", { enum: QUEST_OUTCOMES }).notNull(),
     /** The receipt's sentence: what was checked, what was found, and why that outcome. */
     detail: text("detail").notNull(),
+    /** For an on-chain check: the block it read, so a failed check is tried again only once the chain has moved past it. */
+    blockNumber: bigint("block_number", { mode: "bigint" }),
   },
   (table) => [index("quest_receipts_member").on(table.userId, table.checkedAt)],
 );
@@ -837,6 +841,8 @@ export const indexedSwaps = pgTable(
     ...chainLog,
     sender: text("sender").notNull(),
     recipient: text("recipient").notNull(),
+    /** The transaction's sender (its `from`), read once per transaction: who traded, whatever router or recipient they used. */
+    txFrom: text("tx_from").notNull(),
     amount0: baseUnits("amount0").notNull(),
     amount1: baseUnits("amount1").notNull(),
     sqrtPriceX96: baseUnits("sqrt_price_x96").notNull(),
@@ -848,6 +854,7 @@ export const indexedSwaps = pgTable(
     uniqueIndex("indexed_swaps_tx_log").on(table.txHash, table.logIndex),
     index("indexed_swaps_pool_time_idx").on(table.pool, table.blockTime),
     index("indexed_swaps_block_idx").on(table.blockNumber),
+    index("indexed_swaps_tx_from_idx").on(table.pool, table.txFrom),
   ],
 );
 
@@ -900,4 +907,41 @@ export const tokenBalances = pgTable(
     balance: baseUnits("balance").notNull(),
   },
   (table) => [primaryKey({ columns: [table.token, table.holder] }), index("token_balances_balance_idx").on(table.token, table.balance)],
+);
+
+/**
+ * The member's verified wallet's token balance at each daily claim, from the chain index's holder balances: the
+ * hold quest takes the lowest over its days, so tokens borrowed for one day do not count. One row per UTC day (the
+ * lowest of the day's claims).
+ */
+export const holdingSamples = pgTable(
+  "holding_samples",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    day: date("day", { mode: "string" }).notNull(),
+    wallet: text("wallet").notNull(),
+    balance: baseUnits("balance").notNull(),
+    /** The last block the index had read when the sample was taken. */
+    blockNumber: bigint("block_number", { mode: "bigint" }).notNull(),
+    sampledAt: timestamp("sampled_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.day] })],
+);
+
+/** The latest non-zero allowance a revoke quest's check read for a wallet and spender: the "before" of a revoke. */
+export const allowanceSightings = pgTable(
+  "allowance_sightings",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    wallet: text("wallet").notNull(),
+    spender: text("spender").notNull(),
+    allowance: baseUnits("allowance").notNull(),
+    blockNumber: bigint("block_number", { mode: "bigint" }).notNull(),
+    seenAt: timestamp("seen_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.wallet, table.spender] })],
 );

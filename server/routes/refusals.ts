@@ -1,9 +1,11 @@
 import type { FastifyReply } from "fastify";
 import type { ConsoleRefusal } from "../../common/api/admin.ts";
 import type { QuestRefusal } from "../../common/api/admin-quests.ts";
-import type { PayoutRefusal } from "../../common/api/payouts.ts";
+import type { RegistrationRefusal } from "../../common/api/auth.ts";
+import type { PayoutRefusal, ReviewRefusal } from "../../common/api/payouts.ts";
+import type { ChainQuestRefusal } from "../../common/api/quests.ts";
 
-type Refusal = PayoutRefusal | ConsoleRefusal | QuestRefusal;
+type Refusal = PayoutRefusal | ConsoleRefusal | QuestRefusal | ChainQuestRefusal | ReviewRefusal | RegistrationRefusal;
 
 /** What each refusal a service gives is in HTTP: one table, so a refusal has one status wherever a route meets it. */
 const STATUS_OF: Record<Refusal["refusal"], 400 | 403 | 404 | 409> = {
@@ -13,10 +15,23 @@ const STATUS_OF: Record<Refusal["refusal"], 400 | 403 | 404 | 409> = {
   not_verified: 400,
   email_not_verified: 400,
   too_new: 400,
+  passwords_differ: 400,
+  weak_password: 400,
+  disposable_email: 400,
+  email_taken: 400,
+  unknown_referral_code: 400,
+  challenge_missing: 400,
+  challenge_invalid: 400,
+  challenge_expired: 400,
+  challenge_used: 400,
   account_frozen: 403,
+  quest_flagged: 403,
   unknown_transfer: 404,
   unknown_batch: 404,
   unknown_alert: 404,
+  unknown_member: 404,
+  unknown_message: 404,
+  session_ended: 404,
   unknown_quest: 404,
   tokens_not_checkable: 400,
   // The request conflicts with the state things are in now.
@@ -37,6 +52,15 @@ const STATUS_OF: Record<Refusal["refusal"], 400 | 403 | 404 | 409> = {
   nonce_not_settled: 409,
   already_mined: 409,
   alert_handled: 409,
+  no_chain_index: 409,
+  index_empty: 409,
+  quest_done: 409,
+  nothing_new: 409,
+  email_already_confirmed: 409,
+  no_reply_address: 409,
+  no_review: 409,
+  already_appealed: 409,
+  review_closed: 409,
   quest_exists: 409,
   quest_retired: 409,
   page_taken: 409,

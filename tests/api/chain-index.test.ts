@@ -90,6 +90,15 @@ describe("the chain index on real Uniswap v3 contracts (anvil)", () => {
     expect(await count("indexed_swaps")).toBe(2);
     expect(await count("indexed_liquidity_changes")).toBe(1);
     await expectBalancesMatchTheChain();
+    // The buy was sent by the deployer through the router for alice: the transaction's sender is kept beside the recipient.
+    const traders = await queryRows<{ recipient: string; tx_from: string }>(
+      t.database.db,
+      sql`select recipient, tx_from from indexed_swaps order by block_number, log_index`,
+    );
+    expect(traders).toEqual([
+      { recipient: alice, tx_from: market.deployer },
+      { recipient: market.deployer, tx_from: market.deployer },
+    ]);
 
     const [last] = await queryRows<{ sqrt_price_x96: string; amount0: string; amount1: string; recipient: string }>(
       t.database.db,

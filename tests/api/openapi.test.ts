@@ -66,6 +66,7 @@ describe("the published API document", () => {
       "altcha",
     ]);
     expect(doc.paths["/api/dashboard"]?.get?.responses).toHaveProperty("200");
+    expect(doc.paths["/api/quests/chain/{quest}/check"]?.post?.responses).toHaveProperty("200");
     expect(Object.keys(doc.paths["/api/contact"]?.post?.requestBody?.content ?? {})).toEqual([
       "multipart/form-data",
       "application/x-www-form-urlencoded",

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { SIGNUP_CHALLENGE_REFUSALS } from "../../common/api/auth.ts";
 import { queryRows } from "../../server/db/client.ts";
-import { CHALLENGE_LIFETIME_MS, challengeCeiling, SIGNUP_CHALLENGE_REFUSALS } from "../../server/services/fairness/signup-challenge.ts";
+import { CHALLENGE_LIFETIME_MS, challengeCeiling } from "../../server/services/fairness/signup-challenge.ts";
 import { APP, agent, registerFields } from "../helpers/agent.ts";
 import { solveSignupChallenge } from "../helpers/signup-work.ts";
 import { useTestApp } from "../helpers/test-app.ts";
@@ -42,7 +43,7 @@ describe("proof of work at sign-up (ALTCHA)", () => {
     expect((await registerWith(visitor, payload)).statusCode).toBe(200);
     const replay = await registerWith(agent(t.app), payload);
     expect(replay.statusCode).toBe(400);
-    expect(replay.json()).toEqual({ err_msg: SIGNUP_CHALLENGE_REFUSALS.used });
+    expect(replay.json()).toEqual({ err_msg: SIGNUP_CHALLENGE_REFUSALS.challenge_used });
   });
 
   it("lets exactly one of two simultaneous sign-ups with the same solution through", async () => {
@@ -55,16 +56,16 @@ describe("proof of work at sign-up (ALTCHA)", () => {
     const visitor = agent(t.app);
     const before = await countUsers();
     const missing = await registerWith(visitor, undefined);
-    expect(missing.json()).toEqual({ err_msg: SIGNUP_CHALLENGE_REFUSALS.missing });
-    expect((await registerWith(visitor, "not base64 json")).json()).toEqual({ err_msg: SIGNUP_CHALLENGE_REFUSALS.invalid });
+    expect(missing.json()).toEqual({ err_msg: SIGNUP_CHALLENGE_REFUSALS.challenge_missing });
+    expect((await registerWith(visitor, "not base64 json")).json()).toEqual({ err_msg: SIGNUP_CHALLENGE_REFUSALS.challenge_invalid });
 
     const good = decoded(await visitor.signupWork());
     // The derived key is the proof: a guessed one does not pass.
     const key: string = good.solution.derivedKey;
     const guessed = { ...good, solution: { ...good.solution, derivedKey: `${key.slice(0, -1)}${key.endsWith("0") ? "1" : "0"}` } };
-    expect((await registerWith(visitor, encoded(guessed))).json()).toEqual({ err_msg: SIGNUP_CHALLENGE_REFUSALS.invalid });
+    expect((await registerWith(visitor, encoded(guessed))).json()).toEqual({ err_msg: SIGNUP_CHALLENGE_REFUSALS.challenge_invalid });
     const easier = { ...good, challenge: { ...good.challenge, parameters: { ...good.challenge.parameters, keyPrefix: "00" } } };
-    expect((await registerWith(visitor, encoded(easier))).json()).toEqual({ err_msg: SIGNUP_CHALLENGE_REFUSALS.invalid });
+    expect((await registerWith(visitor, encoded(easier))).json()).toEqual({ err_msg: SIGNUP_CHALLENGE_REFUSALS.challenge_invalid });
 
     // A challenge signed with another key (another site's, or one an attacker made) does not pass.
     const { createChallenge } = await import("altcha-lib");
@@ -77,7 +78,7 @@ describe("proof of work at sign-up (ALTCHA)", () => {
       hmacSignatureSecret: "someone-else-s-key-0123456789abcdef",
     });
     expect((await registerWith(visitor, await solveSignupChallenge(foreign))).json()).toEqual({
-      err_msg: SIGNUP_CHALLENGE_REFUSALS.invalid,
+      err_msg: SIGNUP_CHALLENGE_REFUSALS.challenge_invalid,
     });
     expect(await countUsers()).toBe(before);
   });
@@ -87,7 +88,7 @@ describe("proof of work at sign-up (ALTCHA)", () => {
     const payload = await visitor.signupWork();
     t.clock.advance(CHALLENGE_LIFETIME_MS + 1_000);
     const reply = await registerWith(visitor, payload);
-    expect(reply.json()).toEqual({ err_msg: SIGNUP_CHALLENGE_REFUSALS.expired });
+    expect(reply.json()).toEqual({ err_msg: SIGNUP_CHALLENGE_REFUSALS.challenge_expired });
   });
 
   it("does not spend the solution on a form with a mistake: the person fixes it and sends again", async () => {
@@ -113,19 +114,19 @@ describe("without the proof of work, registration tells nothing about accounts o
     expect((await agent(t.app).register(taken)).statusCode).toBe(200);
     const unknown = await registerWithout(registerFields({ username: "nobody.here@example.com" }));
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json()).toEqual({ err_msg: SIGNUP_CHALLENGE_REFUSALS.missing });
+    expect(unknown.json()).toEqual({ err_msg: SIGNUP_CHALLENGE_REFUSALS.challenge_missing });
     for (const spelling of ["grace.hopper@gmail.com", "Grace.Hopper@GMAIL.com", "gracehopper+x@gmail.com"]) {
       const reply = await registerWithout(registerFields({ username: spelling }));
       expect({ spelling, status: reply.statusCode, body: reply.json() }).toEqual({ spelling, status: 400, body: unknown.json() });
       const forged = await registerWithout(registerFields({ username: spelling }), "not base64 json");
-      expect(forged.json()).toEqual({ err_msg: SIGNUP_CHALLENGE_REFUSALS.invalid });
+      expect(forged.json()).toEqual({ err_msg: SIGNUP_CHALLENGE_REFUSALS.challenge_invalid });
     }
   });
 
   it("answers an unknown referral code with the proof of work's refusal", async () => {
     const reply = await registerWithout(registerFields({ referral_code: "NOSUCHCODE" }));
     expect(reply.statusCode).toBe(400);
-    expect(reply.json()).toEqual({ err_msg: SIGNUP_CHALLENGE_REFUSALS.missing });
+    expect(reply.json()).toEqual({ err_msg: SIGNUP_CHALLENGE_REFUSALS.challenge_missing });
   });
 
   it("spends the proof on an address that is taken: the next question needs new work", async () => {
@@ -146,7 +147,7 @@ describe("without the proof of work, registration tells nothing about accounts o
       csrfToken: await visitor.csrf("register"),
       altcha: payload,
     });
-    expect(again.json()).toEqual({ err_msg: SIGNUP_CHALLENGE_REFUSALS.used });
+    expect(again.json()).toEqual({ err_msg: SIGNUP_CHALLENGE_REFUSALS.challenge_used });
   });
 });
 

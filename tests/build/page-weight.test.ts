@@ -1,7 +1,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { sitePages } from "../../app/site-pages.ts";
-import { ARTICLE_BUDGET, pageWeight } from "../../bench/lib/page-weight.ts";
+import { APP_PAGE_BUDGET, ARTICLE_BUDGET, pageWeight } from "../../bench/lib/page-weight.ts";
 import { loadSiteConfig } from "../../config/site.ts";
 
 const site = loadSiteConfig();
@@ -24,5 +24,11 @@ describe("page weight budgets (gzipped, first visit)", () => {
     expect(weight.jsBytes, "JavaScript").toBeLessThanOrEqual(ARTICLE_BUDGET.js);
     expect(weight.cssBytes, "CSS").toBeLessThanOrEqual(ARTICLE_BUDGET.css);
     expect(weight.htmlBytes, "HTML").toBeLessThanOrEqual(ARTICLE_BUDGET.html);
+  });
+
+  it.each(Object.entries(APP_PAGE_BUDGET))("%s loads at most its budget of JavaScript, with every chunk it imports", (pagePath, budget) => {
+    const weight = pageWeight(clientDir, pagePath);
+    expect(weight.files).toBeGreaterThan(5);
+    expect(weight.jsBytes, "JavaScript").toBeLessThanOrEqual(budget);
   });
 });

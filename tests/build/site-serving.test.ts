@@ -91,7 +91,7 @@ describe("serving the prerendered site", () => {
   });
 
   it("allows exactly the inline scripts each page carries, by hash, and no unsafe-inline", async () => {
-    // React pages carry React Router's inline scripts; an article (decision 028) only the head's colour-scheme script.
+    // React pages carry React Router's inline scripts; an article (decision 053) only the head's colour-scheme script.
     for (const [url, hydrates] of [
       ["/login", true],
       ["/no-such-page", true],

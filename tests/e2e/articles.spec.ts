@@ -6,7 +6,7 @@ import { expect, test } from "./support/test.ts";
 const site = loadSiteConfig();
 const guide = "/browser-import-token";
 
-/** Decision 028: a guide, like the home page, is prerendered HTML with one small script of its own, never React. */
+/** Decision 053: a guide, like the home page, is prerendered HTML with one small script of its own, never React. */
 test.describe("guides are articles without React", () => {
   for (const path of [guide, "/"]) {
     test(`${path} loads one module script of its own and no router or hydration data`, async ({ page }) => {

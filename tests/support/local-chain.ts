@@ -21,7 +21,6 @@ import {
 import { privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
 import type { SafeBatchFile } from "../../server/services/payouts/safe-export.ts";
-import { freePort } from "./server-process.ts";
 
 const require = createRequire(import.meta.url);
 
@@ -29,13 +28,29 @@ const require = createRequire(import.meta.url);
 const DEV_KEY = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
 export const DEV_ADDRESS = privateKeyToAccount(DEV_KEY).address;
 
-/** A real Ethereum node on loopback: the anvil binary shipped inside the npm package. */
+/**
+ * A real Ethereum node on loopback: the anvil binary shipped inside the npm package. It binds a port of the
+ * system's choosing and says which: a port picked beforehand could be taken by another test's node meanwhile,
+ * and this one would then talk to that node (whose snapshots and reverts rewrite this test's chain).
+ */
 export async function startAnvil(extraArgs: string[] = []): Promise<{ rpcUrl: string; stop(): Promise<void> }> {
-  const port = await freePort();
   const arch = process.arch === "x64" ? "amd64" : process.arch;
   const binary = path.join(path.dirname(require.resolve(`@foundry-rs/anvil-${process.platform}-${arch}/package.json`)), "bin", "anvil");
-  const child: ChildProcess = spawn(binary, ["--host", "127.0.0.1", "--port", String(port), "--silent", ...extraArgs], {
-    stdio: ["ignore", "ignore", "pipe"],
+  const child: ChildProcess = spawn(binary, ["--host", "127.0.0.1", "--port", "0", ...extraArgs], { stdio: ["ignore", "pipe", "pipe"] });
+  const port = await new Promise<number>((resolve, reject) => {
+    let printed = "";
+    const listening = (chunk: Buffer) => {
+      printed += chunk.toString();
+      const match = /Listening on 127\.0\.0\.1:(\d+)/.exec(printed);
+      if (!match) return;
+      child.stdout?.off("data", listening);
+      // Anvil names every call it answers: read and drop the rest, so a full pipe never stalls it.
+      child.stdout?.resume();
+      resolve(Number(match[1]));
+    };
+    child.stdout?.on("data", listening);
+    child.stderr?.resume();
+    child.once("exit", (code) => reject(new Error(`anvil exited (${code}) before listening: ${printed.slice(-500)}`)));
   });
   const rpcUrl = `http://127.0.0.1:${port}`;
   const client = createPublicClient({ transport: http(rpcUrl, { retryCount: 0 }) });

@@ -84,6 +84,16 @@ export async function uniswapV3Market(
       { tokenIn, tokenOut, fee: FEE, recipient, deadline: FAR_FUTURE, amountIn, amountOutMinimum: 0n, sqrtPriceLimitX96: 0n },
     ]);
 
+  /** Sends one call as `from`, impersonated by anvil: a member's wallet acting without its key. */
+  const sendAs = async (from: Address, to: Address, abi: Abi, functionName: string, args: unknown[]): Promise<void> => {
+    await test.setBalance({ address: from, value: 10n ** 20n });
+    await test.impersonateAccount({ address: from });
+    const wallet = createWalletClient({ account: from, chain, transport: http(rpcUrl) });
+    const hash = await wallet.writeContract({ address: to, abi, functionName, args });
+    await client.waitForTransactionReceipt({ hash });
+    await test.stopImpersonatingAccount({ address: from });
+  };
+
   return {
     client,
     test,
@@ -96,8 +106,8 @@ export async function uniswapV3Market(
     router,
     deployer: DEV_ADDRESS,
     tokenIsToken0,
-    /** Adds full-range liquidity from the deployer: amounts are the most it may take of each. */
-    addLiquidity: (tokenAmount: bigint, usdcAmount: bigint) =>
+    /** Adds full-range liquidity from the deployer, the position going to `recipient`: amounts are the most it may take of each. */
+    addLiquidity: (tokenAmount: bigint, usdcAmount: bigint, recipient: Address = DEV_ADDRESS) =>
       dev.write(positionManager, POSITION_MANAGER.abi, "mint", [
         {
           token0,
@@ -108,7 +118,7 @@ export async function uniswapV3Market(
           amount1Desired: tokenIsToken0 ? usdcAmount : tokenAmount,
           amount0Min: 0n,
           amount1Min: 0n,
-          recipient: DEV_ADDRESS,
+          recipient,
           deadline: FAR_FUTURE,
         },
       ]),
@@ -119,12 +129,25 @@ export async function uniswapV3Market(
     /** Moves tokens between holders: from the deployer directly, from anyone else as anvil impersonating them. */
     async transfer(from: Address, to: Address, amount: bigint): Promise<void> {
       if (getAddress(from) === DEV_ADDRESS) return dev.write(token, ERC20_ABI, "transfer", [to, amount]);
-      await test.setBalance({ address: from, value: 10n ** 20n });
-      await test.impersonateAccount({ address: from });
-      const wallet = createWalletClient({ account: from, chain, transport: http(rpcUrl) });
-      const hash = await wallet.writeContract({ address: token, abi: ERC20_ABI, functionName: "transfer", args: [to, amount] });
-      await client.waitForTransactionReceipt({ hash });
-      await test.stopImpersonatingAccount({ address: from });
+      await sendAs(from, token, ERC20_ABI, "transfer", [to, amount]);
+    },
+    sendAs,
+    /** A buy sent by `from` itself (its own USDC, its own approval of the router), the tokens going to `recipient`. */
+    async buyAs(from: Address, usdcIn: bigint, recipient: Address): Promise<void> {
+      await dev.write(usdc, ERC20_ABI, "transfer", [from, usdcIn]);
+      await sendAs(from, usdc, ERC20_EXTRA, "approve", [router, usdcIn]);
+      await sendAs(from, router, ROUTER.abi, "exactInputSingle", [
+        {
+          tokenIn: usdc,
+          tokenOut: token,
+          fee: FEE,
+          recipient,
+          deadline: FAR_FUTURE,
+          amountIn: usdcIn,
+          amountOutMinimum: 0n,
+          sqrtPriceLimitX96: 0n,
+        },
+      ]);
     },
     slot0: async () => {
       const slot = (await client.readContract({ address: pool, abi: POOL.abi, functionName: "slot0" })) as readonly [bigint, number];

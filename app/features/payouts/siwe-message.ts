@@ -5,7 +5,7 @@ import { site } from "../../site.ts";
 /**
  * The Sign-In with Ethereum message a wallet signs to prove it is the
  * member's, and the hex `personal_sign` takes. Loaded when the member presses
- * Verify: viem's code is not part of the dashboard's first load (decision 059).
+ * Verify: viem's code is not part of the dashboard's first load (decision 060).
  */
 export function walletProofMessage(account: string, nonce: string): { address: string; message: string; hex: string } {
   const address = getAddress(account);

@@ -6,7 +6,9 @@ export function ReceiptsList({ receipts }: { receipts: QuestsView["receipts"] })
   return (
     <CardSection title="Receipts">
       {receipts.length === 0 ? (
-        <p className="mt-3 text-base text-ink-800">Each quiz you send leaves a receipt here: what was checked, when, and what it found.</p>
+        <p className="mt-3 text-base text-ink-800">
+          Each quiz you send and each on-chain check leaves a receipt here: what was checked, when, and what it found.
+        </p>
       ) : (
         <ul className="mt-3 divide-y divide-sand-200">
           {receipts.map((receipt) => (

@@ -7,6 +7,7 @@ import {
   NOT_LOGGED_IN,
   REGISTERED,
   registerBody,
+  registrationRefusalText,
   SIGNED_OUT,
   signInBody,
   signupChallengeReply,
@@ -24,6 +25,7 @@ import type { FairnessRules } from "../../services/fairness/rules.ts";
 import { createSignupChallenge } from "../../services/fairness/signup-challenge.ts";
 import type { LimitBlocks } from "../../services/limit-blocks.ts";
 import type { Limit, RateLimiter } from "../../services/rate-limit.ts";
+import { refuse } from "../refusals.ts";
 
 export type AuthRoutesOptions = {
   site: SiteConfig;
@@ -131,7 +133,7 @@ export async function authRoutes(fastify: FastifyInstance, options: AuthRoutesOp
           altcha: body.altcha,
         },
       );
-      if (!result.ok) return reply.code(400).send({ err_msg: result.message });
+      if (!result.ok) return refuse(reply, result, registrationRefusalText);
       request.log.info({ userId: result.userId }, "account registered");
       await onRegistered(result.userId);
       return { suc_msg: REGISTERED };

@@ -12,6 +12,7 @@ import {
   payoutReply,
   payoutsReply,
   requestPayoutBody,
+  reviewRefusalText,
   siweNonceReply,
   verifyWalletBody,
   verifyWalletReply,
@@ -144,7 +145,7 @@ export async function payoutRoutes(
     async (request, reply) => {
       const body = request.body;
       const result = await appealReview({ db, clock }, request.userId, request.params.id, body.message);
-      if (!result.ok) return reply.code(409).send({ err_msg: result.message });
+      if (!result.ok) return refuse(reply, result, reviewRefusalText);
       request.log.info({ userId: request.userId, payoutId: request.params.id }, "payout review appealed");
       return { suc_msg: APPEAL_SENT };
     },

@@ -4,10 +4,15 @@ import { appQuery, errorReply } from "../../../common/api/fields.ts";
 import {
   ANSWER_EVERY_QUESTION,
   ATTEMPT_USED,
+  chainQuestCheckBody,
+  chainQuestCheckReply,
+  chainQuestParams,
+  chainQuestRefusalText,
   NO_PAGE_QUEST,
   PAGE_QUEST_PAUSED,
   pageVisitBody,
   pageVisitReply,
+  type QUEST_OUTCOMES,
   QUIZ_PAUSED,
   questOfferReply,
   questsReply,
@@ -22,17 +27,28 @@ import {
 import type { SiteConfig } from "../../../config/site.ts";
 import type { Clock } from "../../clock.ts";
 import type { Database } from "../../db/client.ts";
+import type { QuestChain } from "../../services/quests/chain-checks.ts";
+import { chainIndexStatus, chainQuestsFor } from "../../services/quests/chain-quests-overview.ts";
+import { checkChainQuest } from "../../services/quests/check-chain-quest.ts";
 import type { QuizBank } from "../../services/quests/quiz-bank.ts";
 import { questsFor, startQuiz, submitQuiz } from "../../services/quests/quizzes.ts";
 import { listQuestSettings } from "../../services/quests/settings.ts";
 import { creditPageVisit } from "../../services/quests/visits.ts";
+import { refuse } from "../refusals.ts";
 
-export type QuestRoutesOptions = { site: SiteConfig; db: Database; clock: Clock; bank: QuizBank };
+export type QuestRoutesOptions = { site: SiteConfig; db: Database; clock: Clock; bank: QuizBank; chain: QuestChain | null };
+
+const receiptFields = (receipt: { quest: string; checkedAt: Date; outcome: (typeof QUEST_OUTCOMES)[number]; detail: string }) => ({
+  quest: receipt.quest,
+  checked_at: receipt.checkedAt.toISOString(),
+  outcome: receipt.outcome,
+  detail: receipt.detail,
+});
 
 const coolingDownText = (retryAt: Date) =>
   `You can take this quiz again after ${retryAt.toISOString().slice(11, 16)} UTC. Read the guide again in the meantime.`;
 
-export async function questRoutes(fastify: FastifyInstance, { site, db, clock, bank }: QuestRoutesOptions) {
+export async function questRoutes(fastify: FastifyInstance, { site, db, clock, bank, chain }: QuestRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const slug = site.token.slug;
   const deps = { db, clock, rules: site.rewards, bank };
@@ -41,7 +57,11 @@ export async function questRoutes(fastify: FastifyInstance, { site, db, clock, b
     "/api/quests",
     { config: { member: true }, schema: { querystring: appQuery(slug), response: { 200: questsReply, "4xx": errorReply } } },
     async (request) => {
-      const overview = await questsFor(deps, request.userId);
+      const [overview, onChain, index] = await Promise.all([
+        questsFor(deps, request.userId),
+        chainQuestsFor({ db, clock, site }, request.userId),
+        chainIndexStatus(db, chain),
+      ]);
       return {
         xp_total: overview.xpTotal,
         quizzes: overview.quizzes.map(({ quiz, setting, passed, tokensPaid, retryAt }) => ({
@@ -68,12 +88,19 @@ export async function questRoutes(fastify: FastifyInstance, { site, db, clock, b
           paused: setting.status === "paused",
           done,
         })),
-        receipts: overview.receipts.map((receipt) => ({
-          quest: receipt.quest,
-          checked_at: receipt.checkedAt.toISOString(),
-          outcome: receipt.outcome,
-          detail: receipt.detail,
+        receipts: overview.receipts.map(receiptFields),
+        chain_quests: onChain.map(({ quest, done, lastCheck }) => ({
+          id: quest.id,
+          kind: quest.kind,
+          title: quest.title,
+          task: quest.task,
+          xp: quest.xp,
+          tokens: String(quest.tokens),
+          period: quest.period,
+          done,
+          last_check: lastCheck && receiptFields(lastCheck),
         })),
+        chain_index: index,
       };
     },
   );
@@ -146,6 +173,35 @@ export async function questRoutes(fastify: FastifyInstance, { site, db, clock, b
         tokens: result.tokens.toString(),
         receipt: result.receipt,
         retry_at: result.retryAt?.toISOString() ?? null,
+      };
+    },
+  );
+
+  app.post(
+    "/api/quests/chain/:quest/check",
+    {
+      config: { stateChanging: true, member: true, csrf: "quests" },
+      schema: { params: chainQuestParams, body: chainQuestCheckBody(slug), response: { 200: chainQuestCheckReply, "4xx": errorReply } },
+    },
+    async (request, reply) => {
+      const result = await checkChainQuest({ db, clock, site, chain }, request.userId, request.params.quest);
+      if (!result.ok) return refuse(reply, result, chainQuestRefusalText);
+      request.log.info(
+        {
+          userId: request.userId,
+          quest: request.params.quest,
+          outcome: result.outcome,
+          block: result.block.toString(),
+          tokens: result.tokens.toString(),
+        },
+        "on-chain quest checked",
+      );
+      return {
+        outcome: result.outcome,
+        block: result.block.toString(),
+        receipt: result.receipt,
+        xp: result.xp,
+        tokens: result.tokens.toString(),
       };
     },
   );

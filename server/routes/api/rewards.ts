@@ -18,6 +18,7 @@ import type { SiteConfig } from "../../../config/site.ts";
 import type { Clock } from "../../clock.ts";
 import type { Database } from "../../db/client.ts";
 import { networkOf } from "../../services/fairness/networks.ts";
+import { sampleHolding } from "../../services/quests/holding-samples.ts";
 import { claimDailyReward, dashboardFor } from "../../services/rewards.ts";
 import { creditStreakMilestones, type Streak, streakFrom } from "../../services/streaks.ts";
 import { checkWalletAddress, updateWalletAddress } from "../../services/wallet-address.ts";
@@ -41,9 +42,14 @@ export type RewardRoutesOptions = {
   clock: Clock;
   /** Accounts claiming from one network in a day before each is flagged. */
   sharedNetworkAccounts: number;
+  /** The chain index whose holder balances each claim notes for the hold quests; null when no hold quest can be checked. */
+  holdingIndex: { name: string; token: string } | null;
 };
 
-export async function rewardRoutes(fastify: FastifyInstance, { site, db, clock, sharedNetworkAccounts }: RewardRoutesOptions) {
+export async function rewardRoutes(
+  fastify: FastifyInstance,
+  { site, db, clock, sharedNetworkAccounts, holdingIndex }: RewardRoutesOptions,
+) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const rules = site.rewards;
   const slug = site.token.slug;
@@ -115,6 +121,7 @@ export async function rewardRoutes(fastify: FastifyInstance, { site, db, clock, 
         rules.streakMilestones.length > 0
           ? await creditStreakMilestones({ db, clock, milestones: rules.streakMilestones }, result.userId)
           : { credited: [] };
+      if (holdingIndex) await sampleHolding({ db, clock }, holdingIndex, result.userId);
       for (const milestone of credited)
         request.log.info({ userId: result.userId, days: milestone.days, bonus: milestone.bonus.toString() }, "streak milestone credited");
       request.log.info(

@@ -1,6 +1,6 @@
 import { eq, or } from "drizzle-orm";
 import { normalizeEmail } from "../../../common/account-rules.ts";
-import { DISPOSABLE_EMAIL, EMAIL_TAKEN, UNKNOWN_REFERRAL_CODE } from "../../../common/api/auth.ts";
+import type { RegistrationRefusal } from "../../../common/api/auth.ts";
 import type { Clock } from "../../clock.ts";
 import type { Database } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
@@ -29,7 +29,7 @@ export type Registration = {
   altcha: string | undefined;
 };
 
-export type RegistrationResult = { ok: true; userId: number } | { ok: false; message: string };
+export type RegistrationResult = { ok: true; userId: number } | ({ ok: false } & RegistrationRefusal);
 
 type Deps = {
   db: Database;
@@ -49,11 +49,11 @@ export async function registerUser(
   { db, clock, work, siteWords, fairness, altchaHmacKey }: Deps,
   input: Registration & { ip: string },
 ): Promise<RegistrationResult> {
-  if (input.password !== input.password2) return { ok: false, message: "The two passwords do not match." };
+  if (input.password !== input.password2) return { ok: false, refusal: "passwords_differ" };
   const weakness = passwordProblem(input.password, { siteWords, email: input.email });
-  if (weakness) return { ok: false, message: weakness };
+  if (weakness) return { ok: false, refusal: "weak_password", problem: weakness };
 
-  if (isDisposableEmail(input.email, fairness.disposable)) return { ok: false, message: DISPOSABLE_EMAIL };
+  if (isDisposableEmail(input.email, fairness.disposable)) return { ok: false, refusal: "disposable_email" };
   const proof = await verifySignupSolution({ db, clock, hmacKey: altchaHmacKey }, input.altcha);
   if (!proof.ok) return proof;
 
@@ -65,14 +65,14 @@ export async function registerUser(
     .where(or(eq(users.email, email), eq(users.emailCanonical, emailCanonical)));
   if (existing) {
     if (existing.email !== email) await noteAddressVariantAttempt({ db, clock }, existing.id);
-    return { ok: false, message: EMAIL_TAKEN };
+    return { ok: false, refusal: "email_taken" };
   }
 
   let referredBy: number | null = null;
   const typedCode = normalizeReferralCode(input.referralCode);
   if (typedCode) {
     const [referrer] = await db.select({ id: users.id }).from(users).where(eq(users.referralCode, typedCode));
-    if (!referrer) return { ok: false, message: UNKNOWN_REFERRAL_CODE };
+    if (!referrer) return { ok: false, refusal: "unknown_referral_code" };
     referredBy = referrer.id;
   }
 
@@ -100,7 +100,7 @@ export async function registerUser(
     } catch (error) {
       // Two registrations of one email at once: the second loses on the unique index.
       if (isUniqueViolation(error, "users_email_unique") || isUniqueViolation(error, "users_email_canonical_unique"))
-        return { ok: false, message: EMAIL_TAKEN };
+        return { ok: false, refusal: "email_taken" };
       if (!isUniqueViolation(error, "users_referral_code_unique")) throw error;
     }
   }

@@ -137,6 +137,12 @@ export async function indexChain(deps: ChainIndexDeps): Promise<ChainIndexSummar
     ),
   );
   rpcCalls += 7;
+  // Who sent each swap's transaction: the trader, whichever router or recipient they named. One read per transaction.
+  const swapTransactions = [...new Set(found.logs.filter((log) => log.eventName === "Swap").map((log) => log.transactionHash))];
+  const senders = new Map(
+    await Promise.all(swapTransactions.map(async (hash) => [hash, getAddress((await client.getTransaction({ hash })).from)] as const)),
+  );
+  rpcCalls += swapTransactions.length;
 
   const swaps: object[] = [];
   const changes: object[] = [];
@@ -166,6 +172,7 @@ export async function indexChain(deps: ChainIndexDeps): Promise<ChainIndexSummar
         ...located,
         sender: getAddress(a.sender as Address),
         recipient: getAddress(a.recipient as Address),
+        tx_from: senders.get(log.transactionHash),
         amount0: String(a.amount0),
         amount1: String(a.amount1),
         sqrt_price_x96: String(a.sqrtPriceX96),
@@ -210,10 +217,10 @@ export async function indexChain(deps: ChainIndexDeps): Promise<ChainIndexSummar
       sql`delete from indexed_transfers where token = ${token} and block_number >= ${fromBlock} returning from_address, to_address, value::text`,
     );
     await tx.execute(sql`
-      insert into indexed_swaps (pool, block_number, block_hash, block_time, tx_hash, log_index, sender, recipient, amount0, amount1, sqrt_price_x96, liquidity, tick)
-      select ${pool}, s.block_number, s.block_hash, s.block_time, s.tx_hash, s.log_index, s.sender, s.recipient, s.amount0, s.amount1, s.sqrt_price_x96, s.liquidity, s.tick
+      insert into indexed_swaps (pool, block_number, block_hash, block_time, tx_hash, log_index, sender, recipient, tx_from, amount0, amount1, sqrt_price_x96, liquidity, tick)
+      select ${pool}, s.block_number, s.block_hash, s.block_time, s.tx_hash, s.log_index, s.sender, s.recipient, s.tx_from, s.amount0, s.amount1, s.sqrt_price_x96, s.liquidity, s.tick
         from jsonb_to_recordset(${JSON.stringify(swaps)}::jsonb) as s(block_number bigint, block_hash text, block_time timestamptz, tx_hash text,
-             log_index int, sender text, recipient text, amount0 numeric, amount1 numeric, sqrt_price_x96 numeric, liquidity numeric, tick int)`);
+             log_index int, sender text, recipient text, tx_from text, amount0 numeric, amount1 numeric, sqrt_price_x96 numeric, liquidity numeric, tick int)`);
     await tx.execute(sql`
       insert into indexed_liquidity_changes (pool, block_number, block_hash, block_time, tx_hash, log_index, kind, owner, tick_lower, tick_upper, liquidity, amount0, amount1)
       select ${pool}, c.block_number, c.block_hash, c.block_time, c.tx_hash, c.log_index, c.kind, c.owner, c.tick_lower, c.tick_upper, c.liquidity, c.amount0, c.amount1

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { ContactMessageState } from "../../../common/api/admin.ts";
+import type { ConsoleRefusal, ContactMessageState } from "../../../common/api/admin.ts";
 import type { Clock } from "../../clock.ts";
 import { type Database, queryRows } from "../../db/client.ts";
 import { type Actor, recordAudit } from "../audit.ts";
@@ -18,6 +18,8 @@ export type InboxMessage = {
   replies: Array<{ at: Date; body: string }>;
   guide: { path: string; step: number | null } | null;
 };
+
+export type InboxResult = { ok: true } | ({ ok: false } & ConsoleRefusal);
 
 export type InboxFilter = { state?: ContactMessageState; kind?: "message" | "guide-report" };
 
@@ -70,7 +72,7 @@ export async function replyToMessage(
   actor: Exclude<Actor, "shell">,
   messageId: number,
   body: string,
-): Promise<"sent" | "unknown" | "no-address"> {
+): Promise<InboxResult> {
   const message = await db.transaction(async (tx) => {
     const [row] = await queryRows<{ name: string; email: string; subject: string; before: ContactMessageState }>(
       tx,
@@ -93,18 +95,33 @@ export async function replyToMessage(
   });
   if (!message) {
     const [known] = await queryRows<{ id: number }>(db, sql`select id from contact_messages where id = ${messageId}`);
-    return known ? "no-address" : "unknown";
+    return { ok: false, refusal: known ? "no_reply_address" : "unknown_message" };
   }
   await mailer.send(message.email, "contact-reply", { text: { name: message.name, subject: message.subject, reply: body } });
-  return "sent";
+  return { ok: true };
 }
 
-/** Moves a message to new, answered or closed; answers the state before, or null for an unknown message. */
-export async function setMessageState(db: Database, messageId: number, state: ContactMessageState): Promise<ContactMessageState | null> {
-  const [row] = await queryRows<{ before: ContactMessageState }>(
-    db,
-    sql`with old as (select id, state from contact_messages where id = ${messageId} for update)
-        update contact_messages m set state = ${state} from old where m.id = old.id returning old.state as before`,
-  );
-  return row?.before ?? null;
+/** A staff member moves a message to new, answered or closed, with the audit row in the same transaction. */
+export function setMessageStateAsStaff(
+  { db, clock }: { db: Database; clock: Clock },
+  actor: Actor,
+  messageId: number,
+  { state, reason }: { state: ContactMessageState; reason: string },
+): Promise<InboxResult> {
+  return db.transaction(async (tx) => {
+    const [row] = await queryRows<{ before: ContactMessageState }>(
+      tx,
+      sql`with old as (select id, state from contact_messages where id = ${messageId} for update)
+          update contact_messages m set state = ${state} from old where m.id = old.id returning old.state as before`,
+    );
+    if (!row) return { ok: false, refusal: "unknown_message" };
+    await recordAudit(tx, clock, actor, {
+      action: "message.state",
+      subject: `message:${messageId}`,
+      before: { state: row.before },
+      after: { state },
+      reason,
+    });
+    return { ok: true };
+  });
 }

@@ -3,6 +3,7 @@ import { deriveKey } from "altcha-lib/algorithms/sha";
 import { deriveHmacKeySecret } from "altcha-lib/frameworks/fastify";
 import type { Challenge, Payload } from "altcha-lib/types";
 import { sql } from "drizzle-orm";
+import type { SignupChallengeRefusal } from "../../../common/api/auth.ts";
 import type { Clock } from "../../clock.ts";
 import { type Database, queryRows } from "../../db/client.ts";
 
@@ -17,13 +18,6 @@ export const CHALLENGE_LIFETIME_MS = 10 * 60 * 1000;
 /** 2^6 × the base at most: a few seconds on a phone, however busy the network. */
 const MAX_DOUBLINGS = 6;
 const RECENT_MS = 60 * 60 * 1000;
-
-export const SIGNUP_CHALLENGE_REFUSALS = {
-  missing: "Your browser has not finished its sign-up check yet. Wait a moment and send the form again.",
-  invalid: "The sign-up check did not pass. Reload the page and try again.",
-  expired: "The sign-up check has expired. Reload the page and try again.",
-  used: "This sign-up check was already used. Reload the page and try again.",
-} as const;
 
 type Deps = { db: Database; clock: Clock; hmacKey: string };
 
@@ -54,7 +48,7 @@ export async function createSignupChallenge({ db, clock, hmacKey, base }: Deps &
   });
 }
 
-export type SignupCheck = { ok: true } | { ok: false; message: string };
+export type SignupCheck = { ok: true } | ({ ok: false } & SignupChallengeRefusal);
 
 function decode(payload: string): Payload | null {
   try {
@@ -67,9 +61,9 @@ function decode(payload: string): Payload | null {
 
 /** Checks the widget's payload: signed by us, solved, not expired, and never used before (the insert is the guard). */
 export async function verifySignupSolution({ db, clock, hmacKey }: Deps, payload: string | undefined): Promise<SignupCheck> {
-  if (!payload) return { ok: false, message: SIGNUP_CHALLENGE_REFUSALS.missing };
+  if (!payload) return { ok: false, refusal: "challenge_missing" };
   const decoded = decode(payload);
-  if (!decoded) return { ok: false, message: SIGNUP_CHALLENGE_REFUSALS.invalid };
+  if (!decoded) return { ok: false, refusal: "challenge_invalid" };
   const result = await verifySolution({
     challenge: decoded.challenge,
     solution: decoded.solution,
@@ -77,15 +71,15 @@ export async function verifySignupSolution({ db, clock, hmacKey }: Deps, payload
     hmacSignatureSecret: hmacKey,
     hmacKeySignatureSecret: await deriveHmacKeySecret(hmacKey),
   }).catch(() => null);
-  if (!result?.verified) return { ok: false, message: SIGNUP_CHALLENGE_REFUSALS.invalid };
+  if (!result?.verified) return { ok: false, refusal: "challenge_invalid" };
   const expires = Number(decoded.challenge.parameters.data?.expires);
-  if (!Number.isFinite(expires) || expires <= clock.now().getTime()) return { ok: false, message: SIGNUP_CHALLENGE_REFUSALS.expired };
+  if (!Number.isFinite(expires) || expires <= clock.now().getTime()) return { ok: false, refusal: "challenge_expired" };
   const used = await queryRows<{ challenge_id: string }>(
     db,
     sql`insert into used_altcha_challenges (challenge_id, expires_at) values (${decoded.challenge.parameters.nonce}, ${new Date(expires)})
         on conflict do nothing returning challenge_id`,
   );
-  return used.length === 1 ? { ok: true } : { ok: false, message: SIGNUP_CHALLENGE_REFUSALS.used };
+  return used.length === 1 ? { ok: true } : { ok: false, refusal: "challenge_used" as const };
 }
 
 /** A used challenge can be forgotten once it has expired: it could not be replayed anyway. */

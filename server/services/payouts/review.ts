@@ -1,18 +1,11 @@
 import { sql } from "drizzle-orm";
+import type { ReviewRefusal } from "../../../common/api/payouts.ts";
 import type { Clock } from "../../clock.ts";
 import { type Database, queryRows } from "../../db/client.ts";
 import { type Actor, recordAudit } from "../audit.ts";
 import { rejectPayoutInReview } from "./requests.ts";
 
 type Deps = { db: Database; clock: Clock };
-
-export const REVIEW_REFUSALS = {
-  reasonRequired: "A reason is required: the member sees it.",
-  notInReview: "This payout is not waiting for a review.",
-  noCase: "This transfer has no review to answer.",
-  appealed: "You have already sent your message about this transfer. We will answer by email.",
-  appealClosed: "This review is closed, so it can no longer take a message.",
-} as const;
 
 export type ReviewCase = {
   payoutId: number;
@@ -64,7 +57,7 @@ export async function listReviews(db: Database, { open }: { open: boolean }): Pr
   }));
 }
 
-export type ReviewResult = { ok: true } | { ok: false; message: string };
+export type ReviewResult = { ok: true } | ({ ok: false } & ReviewRefusal);
 
 /**
  * The payout goes on to the next batch, and the member's open signals are
@@ -77,7 +70,7 @@ export async function approvePayout(
   decision: { actor: string; reason: string },
 ): Promise<ReviewResult> {
   const reason = decision.reason.trim();
-  if (!reason) return { ok: false, message: REVIEW_REFUSALS.reasonRequired };
+  if (!reason) return { ok: false, refusal: "reason_required" };
   const now = clock.now();
   const rows = await queryRows<{ id: number }>(
     db,
@@ -100,16 +93,16 @@ export async function approvePayout(
       )
       select id from logged`,
   );
-  return rows.length === 1 ? { ok: true } : { ok: false, message: REVIEW_REFUSALS.notInReview };
+  return rows.length === 1 ? { ok: true } : { ok: false, refusal: "not_in_review" };
 }
 
 /** The hold goes back to the member's balance and the member sees the reason; signals stay open. */
 export async function rejectPayout(deps: Deps, payoutId: number, decision: { actor: string; reason: string }): Promise<ReviewResult> {
   const reason = decision.reason.trim();
-  if (!reason) return { ok: false, message: REVIEW_REFUSALS.reasonRequired };
+  if (!reason) return { ok: false, refusal: "reason_required" };
   return deps.db.transaction(async (tx) => {
     const closed = await rejectPayoutInReview({ db: tx, clock: deps.clock }, payoutId, reason);
-    if (!closed.ok) return { ok: false, message: REVIEW_REFUSALS.notInReview };
+    if (!closed.ok) return { ok: false, refusal: "not_in_review" } as const;
     const now = deps.clock.now();
     await tx.execute(sql`
       with decided as (
@@ -171,9 +164,9 @@ export async function appealReview({ db, clock }: Deps, userId: number, payoutId
              coalesce((select already from target), false) as already, coalesce((select closed from target), false) as closed`,
   );
   if (row && Number(row.appealed) === 1) return { ok: true };
-  if (!row?.exists) return { ok: false, message: REVIEW_REFUSALS.noCase };
-  if (row.already) return { ok: false, message: REVIEW_REFUSALS.appealed };
-  return { ok: false, message: REVIEW_REFUSALS.appealClosed };
+  if (!row?.exists) return { ok: false, refusal: "no_review" };
+  if (row.already) return { ok: false, refusal: "already_appealed" };
+  return { ok: false, refusal: "review_closed" };
 }
 
 /** An operator's word that a member's signals were looked at: their next payout goes straight to a batch. */

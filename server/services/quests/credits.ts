@@ -7,6 +7,22 @@ export type TokensWithheld = "xp-only" | "frozen" | "flagged" | "no-verified-wal
 
 export type QuestCredit = { xp: number; tokens: bigint; tokensPaidBefore: boolean; withheld: TokensWithheld };
 
+/** The member's standing for tokens, as every quest judges it: frozen (or deleted), an open fairness signal, no verified wallet. */
+const memberSql = (userId: number) => sql`
+  select u.id, u.frozen_at is not null or u.deleted_at is not null as frozen, u.wallet_verified_at is null as no_wallet,
+         exists (select 1 from risk_signals r where r.user_id = u.id and r.cleared_at is null) as flagged,
+         case when u.wallet_verified_at is not null then u.wallet_address end as wallet
+    from users u where u.id = ${userId}`;
+
+export type QuestStanding = { wallet: string | null; refusal: Exclude<TokensWithheld, "xp-only" | null> | null };
+
+/** Whether the member may be checked for an on-chain quest at all, and the verified wallet to check. */
+export async function questStanding(db: Database, userId: number): Promise<QuestStanding> {
+  const [row] = await queryRows<{ frozen: boolean; flagged: boolean; no_wallet: boolean; wallet: string | null }>(db, memberSql(userId));
+  const refusal = !row || row.frozen ? "frozen" : row.flagged ? "flagged" : row.no_wallet ? "no-verified-wallet" : null;
+  return { wallet: row?.wallet ?? null, refusal };
+}
+
 /**
  * Credits a quest once per (member, award): the XP always, the tokens only to
  * an account that is not frozen, has no open fairness signal and holds a
@@ -32,10 +48,7 @@ export async function creditQuest(
   }>(
     db,
     sql`
-      with member as (
-        select u.id, u.frozen_at is not null or u.deleted_at is not null as frozen, u.wallet_verified_at is null as no_wallet,
-               exists (select 1 from risk_signals r where r.user_id = u.id and r.cleared_at is null) as flagged
-          from users u where u.id = ${userId}
+      with member as (${memberSql(userId)}
       ), xp as (
         insert into xp_entries (user_id, award, amount, created_at)
         select id, ${award.key}, ${award.xp}, ${now} from member

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomInt } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
+import type { QUEST_OUTCOMES } from "../../../common/api/quests.ts";
 import type { SiteConfig } from "../../../config/site.ts";
 import type { Clock } from "../../clock.ts";
 import { type Database, queryRows } from "../../db/client.ts";
@@ -168,7 +169,7 @@ export type QuestsOverview = {
   quizzes: Array<{ quiz: Quiz; setting: QuestSetting; passed: boolean; tokensPaid: boolean; retryAt: Date | null }>;
   /** Visit and read quests, each with whether this period's XP is earned. */
   pages: Array<{ setting: QuestSetting; done: boolean }>;
-  receipts: Array<{ quest: string; checkedAt: Date; outcome: "passed" | "failed" | "refused"; detail: string }>;
+  receipts: Array<{ quest: string; checkedAt: Date; outcome: (typeof QUEST_OUTCOMES)[number]; detail: string }>;
 };
 
 /** The member's quests that are not retired: each with its settings and state, the XP earned, and the latest receipts. */

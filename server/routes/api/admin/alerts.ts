@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { alertIdParams, consoleRefusalText, reasonBody } from "../../../../common/api/admin.ts";
+import { alertIdParams, CONSOLE_DONE, consoleRefusalText, reasonBody } from "../../../../common/api/admin.ts";
 import { errorReply, successReply } from "../../../../common/api/fields.ts";
 import type { Clock } from "../../../clock.ts";
 import type { Database } from "../../../db/client.ts";
@@ -22,7 +22,7 @@ export async function consoleAlertRoutes(fastify: FastifyInstance, { db, clock }
       const alertId = request.params.id;
       const result = await resolveAlertAsStaff({ db, clock }, actorOf(request), alertId, request.body.reason);
       if (!result.ok) return refuse(reply, result, consoleRefusalText);
-      return { suc_msg: `Alert ${alertId} is marked handled.` };
+      return { suc_msg: CONSOLE_DONE.alertResolved(alertId) };
     },
   );
 }

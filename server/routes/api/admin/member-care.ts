@@ -1,18 +1,30 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { memberActivityReply, memberFreezeParams, memberIdParams, memberSessionParams, reasonBody } from "../../../../common/api/admin.ts";
+import {
+  CONSOLE_DONE,
+  consoleRefusalText,
+  memberActivityReply,
+  memberFreezeParams,
+  memberIdParams,
+  memberSessionParams,
+  reasonBody,
+} from "../../../../common/api/admin.ts";
 import { errorReply, successReply } from "../../../../common/api/fields.ts";
 import type { AccountDeps } from "../../../services/account-deps.ts";
-import { sendVerificationEmail } from "../../../services/account-recovery/verification.ts";
-import { listMemberSessions, revokeMemberSession } from "../../../services/account-settings/member-sessions.ts";
-import { recordAudit } from "../../../services/audit.ts";
-import { contactMessagesFrom, referralsOf, setMemberFrozen } from "../../../services/console/member-care.ts";
+import { listMemberSessions } from "../../../services/account-settings/member-sessions.ts";
+import {
+  changeMemberFreezeAsStaff,
+  contactMessagesFrom,
+  referralsOf,
+  resendVerificationAsStaff,
+  revokeMemberSessionAsStaff,
+} from "../../../services/console/member-care.ts";
 import { openRiskSignals } from "../../../services/fairness/risk-signals.ts";
 import { payoutsFor } from "../../../services/payouts/requests.ts";
 import { findUserById } from "../../../services/users.ts";
+import { refuse } from "../../refusals.ts";
 import { actorOf } from "./guard.ts";
 
-const NO_MEMBER = "No member has that number.";
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** A member's activity for the console's member page, and what an operator does about it: freeze, sessions, the verification email. */
@@ -25,7 +37,7 @@ export async function consoleMemberCareRoutes(fastify: FastifyInstance, { accoun
     { config: { consoleAccess: "console" }, schema: { params: memberIdParams, response: { 200: memberActivityReply, "4xx": errorReply } } },
     async (request, reply) => {
       const user = await findUserById(db, request.params.id);
-      if (!user) return reply.code(404).send({ err_msg: NO_MEMBER });
+      if (!user) return refuse(reply, { refusal: "unknown_member" }, consoleRefusalText);
       const [sessions, referrals, signals, payouts, messages] = await Promise.all([
         listMemberSessions({ db, clock }, user.id, ""),
         referralsOf(db, user.id),
@@ -63,25 +75,9 @@ export async function consoleMemberCareRoutes(fastify: FastifyInstance, { accoun
     },
     async (request, reply) => {
       const { id, change } = request.params;
-      const changed = await db.transaction(async (tx) => {
-        const states = await setMemberFrozen({ db: tx, clock }, id, change === "freeze");
-        if (states)
-          await recordAudit(tx, clock, actorOf(request), {
-            action: `member.${change}`,
-            subject: `user:${id}`,
-            before: { frozen_at: states.before },
-            after: { frozen_at: states.after },
-            reason: request.body.reason,
-          });
-        return states;
-      });
-      if (!changed) return reply.code(404).send({ err_msg: NO_MEMBER });
-      return {
-        suc_msg:
-          change === "freeze"
-            ? "The account is on hold: no claim, transfer request or batch until you unfreeze it."
-            : "The account is off hold: claims and transfers work again.",
-      };
+      const result = await changeMemberFreezeAsStaff({ db, clock }, actorOf(request), id, { change, reason: request.body.reason });
+      if (!result.ok) return refuse(reply, result, consoleRefusalText);
+      return { suc_msg: change === "freeze" ? CONSOLE_DONE.frozen : CONSOLE_DONE.unfrozen };
     },
   );
 
@@ -93,15 +89,10 @@ export async function consoleMemberCareRoutes(fastify: FastifyInstance, { accoun
     },
     async (request, reply) => {
       const { id, session } = request.params;
-      if (!(await revokeMemberSession(db, id, session))) return reply.code(404).send({ err_msg: "That session has already ended." });
+      const result = await revokeMemberSessionAsStaff({ db, clock }, actorOf(request), id, { session, reason: request.body.reason });
+      if (!result.ok) return refuse(reply, result, consoleRefusalText);
       app.sessions.forgetMember(id);
-      await recordAudit(db, clock, actorOf(request), {
-        action: "member.session_revoke",
-        subject: `user:${id}`,
-        before: { session },
-        reason: request.body.reason,
-      });
-      return { suc_msg: "That session is signed out." };
+      return { suc_msg: CONSOLE_DONE.sessionRevoked };
     },
   );
 
@@ -112,16 +103,9 @@ export async function consoleMemberCareRoutes(fastify: FastifyInstance, { accoun
       schema: { params: memberIdParams, body: reasonBody, response: { 200: successReply, "4xx": errorReply } },
     },
     async (request, reply) => {
-      const user = await findUserById(db, request.params.id);
-      if (!user) return reply.code(404).send({ err_msg: NO_MEMBER });
-      if (user.emailVerifiedAt) return reply.code(409).send({ err_msg: "This member's email address is already confirmed." });
-      await sendVerificationEmail(accounts, user.id);
-      await recordAudit(db, clock, actorOf(request), {
-        action: "member.resend_verification",
-        subject: `user:${user.id}`,
-        reason: request.body.reason,
-      });
-      return { suc_msg: `A new confirmation link is on its way to ${user.email}.` };
+      const result = await resendVerificationAsStaff(accounts, actorOf(request), request.params.id, request.body.reason);
+      if (!result.ok) return refuse(reply, result, consoleRefusalText);
+      return { suc_msg: CONSOLE_DONE.verificationResent(result.email) };
     },
   );
 }

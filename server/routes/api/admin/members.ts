@@ -1,11 +1,20 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { adjustBalanceBody, balanceReply, memberIdParams, memberReply, membersQuery, membersReply } from "../../../../common/api/admin.ts";
+import {
+  adjustBalanceBody,
+  balanceReply,
+  consoleRefusalText,
+  memberIdParams,
+  memberReply,
+  membersQuery,
+  membersReply,
+} from "../../../../common/api/admin.ts";
 import { errorReply } from "../../../../common/api/fields.ts";
 import { roleOf } from "../../../services/console/roles.ts";
 import { adjustBalanceAsStaff } from "../../../services/console/staff-money-moves.ts";
 import { ledgerFor } from "../../../services/ledger.ts";
 import { findUserById, findUsers } from "../../../services/users.ts";
+import { refuse } from "../../refusals.ts";
 import { type CodeCheckDeps, codeAccepted } from "./code-check.ts";
 import { actorOf } from "./guard.ts";
 
@@ -41,7 +50,7 @@ export async function consoleMemberRoutes(fastify: FastifyInstance, options: Cod
     { config: { consoleAccess: "console" }, schema: { params: memberIdParams, response: { 200: memberReply, "4xx": errorReply } } },
     async (request, reply) => {
       const user = await findUserById(db, request.params.id);
-      if (!user) return reply.code(404).send({ err_msg: "No member has that number." });
+      if (!user) return refuse(reply, { refusal: "unknown_member" }, consoleRefusalText);
       const entries = await ledgerFor(db, user.id, LEDGER_LINES);
       // Newest first; the balance after each line is walked back from the current balance.
       let after = user.balance;

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { reviewDecisionBody, reviewDecisionParams, reviewsQuery, reviewsReply } from "../../../../common/api/admin.ts";
+import { CONSOLE_DONE, reviewDecisionBody, reviewDecisionParams, reviewsQuery, reviewsReply } from "../../../../common/api/admin.ts";
 import { errorReply, successReply } from "../../../../common/api/fields.ts";
+import { reviewRefusalText } from "../../../../common/api/payouts.ts";
 import type { Clock } from "../../../clock.ts";
 import type { Database } from "../../../db/client.ts";
 import { decideReviewAsStaff, listReviews } from "../../../services/payouts/review.ts";
+import { refuse } from "../../refusals.ts";
 import { actorOf } from "./guard.ts";
 
 /** Flagged payouts with their signals and the member's appeal; an admin approves or rejects, with a reason the member reads. */
@@ -41,13 +43,8 @@ export async function consoleReviewRoutes(fastify: FastifyInstance, { db, clock 
       const { id, decision } = request.params;
       const { reason } = request.body;
       const result = await decideReviewAsStaff({ db, clock }, actorOf(request), id, { decision, reason });
-      if (!result.ok) return reply.code(409).send({ err_msg: result.message });
-      return {
-        suc_msg:
-          decision === "approve"
-            ? "Approved: the transfer goes in the next batch."
-            : "Rejected: the tokens are back on the member's balance.",
-      };
+      if (!result.ok) return refuse(reply, result, reviewRefusalText);
+      return { suc_msg: decision === "approve" ? CONSOLE_DONE.approved : CONSOLE_DONE.rejected };
     },
   );
 }
