@@ -22,6 +22,7 @@ test.describe("the earn page", () => {
       for (const kind of ["Check-ins", "Videos", "Surveys", "Sharing", "Inviting"])
         await expect(main.getByText(kind, { exact: true })).toBeVisible();
       await expect(main).not.toContainText("Coming later");
+      await expect(ways.getByRole("link", { name: "leaderboard" })).toHaveAttribute("href", "/leaderboard");
       await expect(main.getByRole("link", { name: "Sign up for rewards" })).toBeVisible();
       await expect(main.getByRole("heading", { name: "Your progress" })).toBeHidden();
       await expectAccessible(page);
@@ -40,6 +41,7 @@ test.describe("the earn page", () => {
     await expect(main).toContainText(/0 of \d+ quizzes passed, 0 XP\./);
     await expect(main.getByRole("link", { name: "Sign up for rewards" })).toBeHidden();
     await expect(main.getByRole("link", { name: "Go to your dashboard" })).toBeVisible();
+    await expect(main.getByRole("link", { name: "See the leaderboard" })).toHaveAttribute("href", "/leaderboard");
     await expectAccessible(page);
   });
 });

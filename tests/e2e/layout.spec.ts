@@ -52,6 +52,7 @@ test.describe("shared layout", () => {
     await expect(footer.getByRole("link", { name: "Register" })).toBeVisible();
     await expect(footer.getByRole("link", { name: "Login" })).toBeVisible();
     await expect(footer.getByRole("link", { name: "Earn Tokens" })).toBeVisible();
+    await expect(footer.getByRole("link", { name: "Leaderboard" })).toHaveAttribute("href", "/leaderboard");
     for (const network of ["X (Twitter)", "Telegram", "Discord", "YouTube"]) {
       await expect(footer.getByRole("link", { name: new RegExp(`^${network.replace(/[()]/g, "\\$&")}`) })).toHaveAttribute(
         "href",

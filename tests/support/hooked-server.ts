@@ -13,7 +13,7 @@ if (process.env.NODE_ENV === "production") {
 }
 
 serve(async (app, { db, clock, site }) => {
-  await app.register(e2eHooks, { db, clock });
+  await app.register(e2eHooks, { db, clock, site });
   await app.register(payoutHooks, { db, clock, site });
 }).catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);

@@ -61,7 +61,7 @@ export function ReferralCard({ data }: { data: DashboardData }) {
         <ul aria-labelledby={shareLabelId} className="flex flex-wrap gap-x-4">
           {shareLinks(text, link).map((app) => (
             <li key={app.name}>
-              <a href={app.href} className="link inline-block py-1.5" target="_blank" rel="noopener noreferrer">
+              <a href={app.href} className="link inline-block min-w-6 py-1.5 text-center" target="_blank" rel="noopener noreferrer">
                 <span className="sr-only">Share on </span>
                 {app.name}
                 <span className="sr-only"> (opens in a new tab)</span>

@@ -2,11 +2,14 @@ import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import type { SiteConfig } from "../../../config/site.ts";
 import type { Clock } from "../../../server/clock.ts";
 import type { Database } from "../../../server/db/client.ts";
 import { users } from "../../../server/db/schema.ts";
 import { insertMember } from "../../../server/services/auth/insert-member.ts";
 import { setRole } from "../../../server/services/console/roles.ts";
+import { unsubscribeLinks } from "../../../server/services/reminders/streak-reminders.ts";
+import { sessionSecret } from "../../../server/services/secrets.ts";
 import { createSession } from "../../../server/services/sessions.ts";
 
 export const E2E_PASSWORD = "end-to-end-password";
@@ -14,11 +17,12 @@ export const E2E_PASSWORD = "end-to-end-password";
 /**
  * Test-only shortcuts, registered only by tests/support/hooked-server.ts: make
  * a signed-in user without the login form, move a user's last claim back in
- * time instead of waiting a day, give a user a streak of past claims, a request that takes its time
+ * time instead of waiting a day, give a user a streak of past claims, the unsubscribe links a reminder email
+ * would carry (the reminder itself waits for the hours before midnight UTC), a request that takes its time
  * (for the graceful-shutdown test), a bare JSON route and a one-row primary-key
  * read through the app's own pool (the benchmarks' two floors).
  */
-export async function e2eHooks(fastify: FastifyInstance, { db, clock }: { db: Database; clock: Clock }) {
+export async function e2eHooks(fastify: FastifyInstance, { db, clock, site }: { db: Database; clock: Clock; site: SiteConfig }) {
   // Test-only routes stay out of the published API document.
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   let created = 0;
@@ -116,4 +120,12 @@ export async function e2eHooks(fastify: FastifyInstance, { db, clock }: { db: Da
       return { ok: true };
     },
   );
+
+  app.post("/__e2e__/unsubscribe-links", { schema: { hide: true, body: z.object({ email: z.string() }) } }, async (request, reply) => {
+    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, request.body.email));
+    if (!user) return reply.code(404).send({ err_msg: "no such member" });
+    const links = unsubscribeLinks(site, await sessionSecret(db, process.env.SESSION_SECRET), user.id);
+    const local = (link: string) => new URL(link).pathname + new URL(link).search;
+    return { page: local(links.page), api: local(links.api) };
+  });
 }
