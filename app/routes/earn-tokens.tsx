@@ -133,7 +133,8 @@ export default function EarnTokens() {
           ))}
         </ul>
         <p className="mt-6 max-w-3xl text-base text-ink-800">
-          {rewards.claimXp > 0 ? "Quizzes and daily claims also earn XP" : "Quizzes also earn XP"}, which ranks the members who choose a display name on the monthly{" "}
+          {rewards.claimXp > 0 ? "Quizzes and daily claims also earn XP" : "Quizzes also earn XP"}, which ranks the members who choose a
+          display name on the monthly{" "}
           <Link to={href("/leaderboard")} className="link">
             leaderboard
           </Link>

@@ -85,6 +85,27 @@ const ENDPOINTS: Endpoint[] = [
   { method: "POST", url: "/api/admin/members/1/resend-verification", body: { reason: "asked" }, access: "console" },
   { method: "GET", url: "/api/admin/waitlist", access: "console" },
   { method: "POST", url: "/api/admin/waitlist/announce", body: { reason: "sign-ups open" }, access: "admin" },
+  { method: "GET", url: "/api/admin/quests", access: "console" },
+  {
+    method: "POST",
+    url: "/api/admin/quests",
+    body: { kind: "visit", id: "faq-visit", title: "Visit the FAQ", page: "/faq", xp: 10, period: "once", reason: "new page" },
+    access: "admin",
+  },
+  {
+    method: "POST",
+    url: "/api/admin/quests/visit/glossary/edit",
+    route: "/api/admin/quests/{kind}/{id}/edit",
+    body: { title: "Visit the glossary", tokens: "0", xp: 30, reason: "more XP" },
+    access: "admin",
+  },
+  {
+    method: "POST",
+    url: "/api/admin/quests/visit/glossary/status",
+    route: "/api/admin/quests/{kind}/{id}/status",
+    body: { status: "paused", reason: "a pause" },
+    access: "admin",
+  },
 ];
 
 /** A six-digit code the app does not show now, nor one step either side. */
