@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { href, Link } from "react-router";
 import { contractSourceUrl, howToBuyPath, WHITEPAPER_PATH } from "../../common/links.ts";
 import { SocialLinks } from "../components/ui/social-links.tsx";
@@ -9,6 +10,26 @@ import { site } from "../site.ts";
 import { BrandLink } from "./brand-link.tsx";
 
 const itemClass = "inline-block py-1.5 text-left text-base text-white/85 underline-offset-4 hover:text-white hover:underline";
+
+const learnLinks = [
+  { to: "/", label: "Home" },
+  { to: href("/how-to"), label: "Wallet Guide" },
+  { to: howToBuyPath(site), label: `How to buy ${site.token.symbol}` },
+  { to: href("/faq"), label: "FAQ" },
+  { to: href("/glossary"), label: "Glossary" },
+  { to: href("/contact-us"), label: "Contact Us" },
+];
+
+function FooterSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="text-sm font-bold tracking-wider text-gold-400 uppercase">
+        {title}
+      </h2>
+      <ul className="mt-3">{children}</ul>
+    </section>
+  );
+}
 
 /** `checkAuth: false` on the guides, which make no calls and reuse what the visit already knows. */
 export function SiteFooter({ checkAuth }: { checkAuth: boolean }) {
@@ -26,79 +47,41 @@ export function SiteFooter({ checkAuth }: { checkAuth: boolean }) {
             Earn Tokens
           </Link>
         </div>
-        <section aria-labelledby="footer-token">
-          <h2 id="footer-token" className="text-sm font-bold tracking-wider text-gold-400 uppercase">
-            {site.token.symbol} token
-          </h2>
-          <ul className="mt-3">
-            <li>
-              <WhoWeAreDialog buttonClassName={itemClass} />
-            </li>
-            <li>
-              <a href={WHITEPAPER_PATH} className={itemClass}>
-                Whitepaper (PDF)
-              </a>
-            </li>
-            <li>
-              <TokenAddressDialog buttonClassName={itemClass} />
-            </li>
-            <li>
-              <a href={contractSourceUrl(site)} className={itemClass} rel="noopener noreferrer" target="_blank">
-                Contract Source Code<span className="sr-only"> (opens in a new tab)</span>
-              </a>
-            </li>
-          </ul>
-        </section>
-        <section aria-labelledby="footer-learn">
-          <h2 id="footer-learn" className="text-sm font-bold tracking-wider text-gold-400 uppercase">
-            Learn
-          </h2>
-          <ul className="mt-3">
-            <li>
-              <Link to="/" className={itemClass}>
-                Home
+        <FooterSection id="footer-token" title={`${site.token.symbol} token`}>
+          <li>
+            <WhoWeAreDialog buttonClassName={itemClass} />
+          </li>
+          <li>
+            <a href={WHITEPAPER_PATH} className={itemClass}>
+              Whitepaper (PDF)
+            </a>
+          </li>
+          <li>
+            <TokenAddressDialog buttonClassName={itemClass} />
+          </li>
+          <li>
+            <a href={contractSourceUrl(site)} className={itemClass} rel="noopener noreferrer" target="_blank">
+              Contract Source Code<span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </li>
+        </FooterSection>
+        <FooterSection id="footer-learn" title="Learn">
+          {learnLinks.map((link) => (
+            <li key={link.label}>
+              <Link to={link.to} className={itemClass}>
+                {link.label}
               </Link>
             </li>
-            <li>
-              <Link to={href("/how-to")} className={itemClass}>
-                Wallet Guide
-              </Link>
-            </li>
-            <li>
-              <Link to={howToBuyPath(site)} className={itemClass}>
-                How to buy {site.token.symbol}
-              </Link>
-            </li>
-            <li>
-              <Link to={href("/faq")} className={itemClass}>
-                FAQ
-              </Link>
-            </li>
-            <li>
-              <Link to={href("/glossary")} className={itemClass}>
-                Glossary
-              </Link>
-            </li>
-            <li>
-              <Link to={href("/contact-us")} className={itemClass}>
-                Contact Us
-              </Link>
-            </li>
-          </ul>
-        </section>
-        <section aria-labelledby="footer-account">
-          <h2 id="footer-account" className="text-sm font-bold tracking-wider text-gold-400 uppercase">
-            Rewards
-          </h2>
-          <ul className="mt-3">
-            <li>
-              <Link to={href("/leaderboard")} className={itemClass}>
-                Leaderboard
-              </Link>
-            </li>
-            <AccountLinks status={status} linkClassName={itemClass} />
-          </ul>
-        </section>
+          ))}
+        </FooterSection>
+        <FooterSection id="footer-account" title="Rewards">
+          <li>
+            <Link to={href("/leaderboard")} className={itemClass}>
+              Leaderboard
+            </Link>
+          </li>
+          <AccountLinks status={status} linkClassName={itemClass} />
+        </FooterSection>
       </div>
       <div className="border-t border-white/15">
         <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-6 text-sm text-white/80 sm:px-6 md:flex-row md:items-center md:justify-between">
