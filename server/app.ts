@@ -281,7 +281,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         : null,
   });
   const bank = loadQuizBank(site);
-  await seedQuestSettings({ db, clock }, site.rewards, bank);
+  await seedQuestSettings({ db, clock }, site, bank);
   await app.register(questRoutes, { site, db, clock, bank, chain: questChain });
   await app.register(leaderboardRoutes, { site, db, clock });
   await app.register(reminderRoutes, { db, slug: site.token.slug, secret });

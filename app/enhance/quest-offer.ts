@@ -19,7 +19,7 @@ export async function enhanceQuestOffer(): Promise<void> {
     const shown =
       card.dataset.questOffer === "quiz"
         ? quests.filter((quest) => quest.kind === "quiz")
-        : quests.filter((quest) => quest.kind !== "quiz");
+        : quests.filter((quest) => quest.kind === "visit" || quest.kind === "read");
     card.hidden = shown.length === 0;
     if (text && shown.length > 0)
       text.textContent = card.dataset.questOffer === "quiz" ? quizOfferText(shown, site.token.symbol) : pageOfferText(shown);

@@ -5,17 +5,20 @@ import { jsonObject, requiredText } from "./fields.ts";
  * The quests' settings as operators see and change them in the console:
  * which quests exist, what each pays and whether it can be taken now.
  * Quizzes come from content (their questions); their amounts and status live
- * here. Visit and read quests are defined here, XP only.
+ * here. Visit and read quests are defined here, XP only. On-chain quests come
+ * from the configuration (what each checks); their title, amounts and status live here.
  */
 
-export const QUEST_KINDS = ["quiz", "visit", "read"] as const;
+export const QUEST_KINDS = ["quiz", "visit", "read", "chain"] as const;
 export type QuestKind = (typeof QUEST_KINDS)[number];
 /** Quests an operator defines in the console; a quiz comes from content/quizzes. */
 export const DEFINED_KINDS = ["visit", "read"] as const;
 export const QUEST_STATUSES = ["active", "paused", "retired"] as const;
 export type QuestStatus = (typeof QUEST_STATUSES)[number];
-/** How often a quest can be credited to one member: once, once per UTC day, once per week (weeks start on Monday, UTC). */
-export const QUEST_PERIODS = ["once", "daily", "weekly"] as const;
+/** How often a page quest can be credited to one member: once, once per UTC day, once per week (weeks start on Monday, UTC). */
+export const PAGE_QUEST_PERIODS = ["once", "daily", "weekly"] as const;
+/** An on-chain quest may also pay once per calendar month (UTC). */
+export const QUEST_PERIODS = [...PAGE_QUEST_PERIODS, "monthly"] as const;
 export type QuestPeriod = (typeof QUEST_PERIODS)[number];
 
 export const questId = z.string().regex(/^[a-z0-9-]{1,40}$/, "Use 1 to 40 lowercase letters, digits and hyphens.");
@@ -25,7 +28,7 @@ export const questSettingView = z.object({
   kind: z.enum(QUEST_KINDS),
   id: z.string(),
   title: z.string(),
-  /** A visit or read quest's page on this site; null for a quiz. */
+  /** A visit or read quest's page on this site; null for a quiz or an on-chain quest. */
   page: z.string().nullable(),
   tokens: z.string().regex(/^\d+$/),
   xp: z.number().int().positive(),
@@ -58,7 +61,7 @@ export const defineQuestBody = jsonObject({
   title,
   page,
   xp,
-  period: z.enum(QUEST_PERIODS, { error: "Choose once, daily or weekly." }),
+  period: z.enum(PAGE_QUEST_PERIODS, { error: "Choose once, daily or weekly." }),
   reason,
 });
 export const editQuestBody = jsonObject({ title, tokens, xp, reason });

@@ -50,6 +50,8 @@ export const chainQuestEntry = z.object({
   tokens: tokenAmount,
   /** "once", or "month": paid once each calendar month (UTC). */
   period: z.enum(["once", "month"]),
+  /** Paused by the team: it cannot be checked or credited until it is active again. */
+  paused: z.boolean(),
   /** Credited for the current period. */
   done: z.boolean(),
   /** The latest check's receipt, if any. */
@@ -164,7 +166,7 @@ export const chainQuestCheckReply = z.object({
 export type ChainQuestCheck = z.infer<typeof chainQuestCheckReply>;
 
 export type ChainQuestRefusal =
-  | { refusal: "unknown_quest" | "no_chain_index" | "index_empty" }
+  | { refusal: "unknown_quest" | "no_chain_index" | "index_empty" | "quest_paused" }
   | { refusal: "account_frozen" | "quest_flagged" | "not_verified" }
   | { refusal: "quest_done"; period: string }
   | { refusal: "nothing_new"; block: bigint; checkedAt: Date };
@@ -177,6 +179,7 @@ const CHAIN_QUEST_REFUSAL_TEXTS: {
   no_chain_index: () =>
     "On-chain quests need the site's chain index, which runs only where a node is configured (CHAIN_INDEX_RPC_URL). This site has none, so they cannot be checked here.",
   index_empty: () => "The chain index has not read the chain yet. Check again in a minute.",
+  quest_paused: () => "This quest is paused by our team for now, so it is not checked or credited. Try it again later.",
   account_frozen: () => "Refused: your account is on hold, so quests are not checked. Write to us if you think this is a mistake.",
   quest_flagged: () => "Refused for now: your account waits for a review by our team. Check again once it is cleared.",
   not_verified: () =>
@@ -198,7 +201,7 @@ export const questOfferReply = z.object({
       kind: z.enum(QUEST_KINDS),
       id: z.string(),
       title: z.string(),
-      /** A visit or read quest's page; null for a quiz. */
+      /** A visit or read quest's page; null for a quiz or an on-chain quest. */
       page: z.string().nullable(),
       xp: z.number().int().positive(),
       tokens: tokenAmount,

@@ -736,7 +736,8 @@ export const questReceipts = pgTable(
 /**
  * Which quests exist and what each pays, as operators set them in the console:
  * quizzes are seeded from content/quizzes and the configuration's amounts on
- * start; visit and read quests are defined by operators and pay XP only. A
+ * start, and so are the configuration's on-chain quests; visit and read
+ * quests are defined by operators and pay XP only. A
  * retired quest stays for its history. Credits read the amounts when they are
  * made, so a change applies to future credits only.
  */
@@ -757,12 +758,12 @@ export const questSettings = pgTable(
   (table) => [
     primaryKey({ columns: [table.kind, table.id] }),
     uniqueIndex("quest_settings_one_per_page").on(table.kind, table.page).where(sql`${table.status} <> 'retired'`),
-    check("quest_settings_kind", sql`${table.kind} in ('quiz', 'visit', 'read')`),
+    check("quest_settings_kind", sql`${table.kind} in ('quiz', 'visit', 'read', 'chain')`),
     check("quest_settings_status", sql`${table.status} in ('active', 'paused', 'retired')`),
-    check("quest_settings_period", sql`${table.period} in ('once', 'daily', 'weekly')`),
+    check("quest_settings_period", sql`${table.period} in ('once', 'daily', 'weekly', 'monthly')`),
     check("quest_settings_amounts", sql`${table.xp} > 0 and ${table.tokens} >= 0`),
-    check("quest_settings_xp_only_visits", sql`${table.kind} = 'quiz' or ${table.tokens} = 0`),
-    check("quest_settings_page", sql`(${table.kind} = 'quiz') = (${table.page} is null)`),
+    check("quest_settings_xp_only_visits", sql`${table.kind} in ('quiz', 'chain') or ${table.tokens} = 0`),
+    check("quest_settings_page", sql`(${table.kind} in ('visit', 'read')) = (${table.page} is not null)`),
   ],
 );
 

@@ -55,6 +55,7 @@ const STATUS_OF: Record<Refusal["refusal"], 400 | 403 | 404 | 409> = {
   no_chain_index: 409,
   index_empty: 409,
   quest_done: 409,
+  quest_paused: 409,
   nothing_new: 409,
   email_already_confirmed: 409,
   no_reply_address: 409,

@@ -71,7 +71,7 @@ export async function seedDemoData({ db, clock, site }: { db: Database; clock: C
   // Two quizzes passed and one failed at midnight, through the real grading (XP only: the demo wallet is not verified).
   const bank = loadQuizBank(site);
   // The demo runs before the server's start seeds the quests' settings.
-  await seedQuestSettings({ db, clock }, site.rewards, bank);
+  await seedQuestSettings({ db, clock }, site, bank);
   const quizDeps = { db, clock: past, rules: site.rewards, bank };
   for (const [slug, right] of [
     ["create-wallet", true],

@@ -8,6 +8,7 @@ import { type ChainIndexDeps, indexChain } from "../../server/services/chain-ind
 import { chainIndexDepsFrom } from "../../server/services/chain-index/settings.ts";
 import { createUser, signedIn } from "../factories.ts";
 import { type Agent, APP } from "../helpers/agent.ts";
+import { openConsoleAs } from "../helpers/console.ts";
 import { expectLedgerBalanced } from "../helpers/ledger.ts";
 import { buildTestApp, type TestApp, testEnv, useTestApp } from "../helpers/test-app.ts";
 import { startAnvil } from "../support/local-chain.ts";
@@ -50,6 +51,7 @@ describe("on-chain quests, checked on real Uniswap v3 contracts (anvil)", () => 
             { id: "hold", kind: "hold", minTokens: 1000, days: 3, xp: 150, tokens: 100, period: "month" },
             { id: "liquidity", kind: "liquidity", xp: 200, tokens: 100, period: "once" },
             { id: "revoke", kind: "revoke", spender: market.router, spenderName: "the swap router", xp: 100, tokens: 25, period: "once" },
+            { id: "buy-again", kind: "buy", xp: 40, tokens: 10, period: "once" },
           ],
         },
       }),
@@ -284,9 +286,62 @@ describe("on-chain quests, checked on real Uniswap v3 contracts (anvil)", () => 
         ["hold", "hold", false],
         ["liquidity", "liquidity", false],
         ["revoke", "revoke", false],
+        ["buy-again", "buy", false],
       ]);
       const head = await market.client.getBlockNumber({ cacheTime: 0 });
       expect(view.chain_index).toMatchObject({ status: "ready", last_block: head.toString(), confirmations: CONFIRMATIONS });
+    });
+  });
+
+  describe("settings from the console", () => {
+    const listed = async (visitor: Agent) =>
+      questsReply.parse((await visitor.get(`/api/quests?app=${APP}`)).json()).chain_quests.find((quest) => quest.id === "buy-again");
+    const receiptsOf = (userId: number) =>
+      queryRows(t.database.db, sql`select 1 from quest_receipts where user_id = ${userId} and quest = 'chain:buy-again'`);
+
+    it("refuses a paused quest without a receipt or credit, pays an edited amount once resumed, and hides a retired one", async () => {
+      const admin = await openConsoleAs(t, "admin");
+      const setting = (await admin.get("/api/admin/quests")).json().quests.find((quest: { id: string }) => quest.id === "buy-again");
+      expect(setting).toMatchObject({ kind: "chain", page: null, tokens: "10", xp: 40, period: "once", status: "active" });
+      const { user, wallet, visitor } = await member();
+      await market.buy(60n * USDC, wallet);
+      await settle();
+
+      const status = (value: string) => admin.post("/api/admin/quests/chain/buy-again/status", { status: value, reason: "pool audit" });
+      expect((await status("paused")).statusCode).toBe(200);
+      expect(await listed(visitor)).toMatchObject({ paused: true, done: false });
+      const paused = await check(visitor, "buy-again");
+      expect(paused.statusCode).toBe(409);
+      expect(paused.json().err_msg).toBe(chainQuestRefusalText({ refusal: "quest_paused" }));
+      expect(await receiptsOf(user.id)).toEqual([]);
+      expect(await credits(user.id)).toEqual([]);
+
+      const edited = await admin.post("/api/admin/quests/chain/buy-again/edit", {
+        title: "Buy a second time",
+        tokens: "75",
+        xp: 60,
+        reason: "launch week",
+      });
+      expect(edited.statusCode).toBe(200);
+      expect((await status("active")).statusCode).toBe(200);
+      const audit = await queryRows<{ action: string }>(
+        t.database.db,
+        sql`select action from audit_log where subject = 'quest:chain:buy-again' order by id`,
+      );
+      expect(audit.map((row) => row.action)).toEqual(["quests.pause", "quests.edit", "quests.resume"]);
+      expect(await listed(visitor)).toMatchObject({ title: "Buy a second time", tokens: "75", xp: 60, paused: false });
+      expect((await check(visitor, "buy-again")).json()).toMatchObject({ outcome: "passed", xp: 60, tokens: "75" });
+      expect(await credits(user.id)).toEqual([
+        { kind: "tokens", amount: "75", award: "quest:chain:buy-again:once" },
+        { kind: "xp", amount: "60", award: "quest:chain:buy-again:once" },
+      ]);
+
+      expect((await status("retired")).statusCode).toBe(200);
+      expect(await listed(visitor)).toBeUndefined();
+      const offer = (await visitor.get(`/api/quests/offer?app=${APP}`)).json().quests as Array<{ kind: string; id: string }>;
+      expect(offer.filter((quest) => quest.kind === "chain").map((quest) => quest.id)).toEqual(["first-buy", "hold", "liquidity", "revoke"]);
+      expect((await check(visitor, "buy-again")).statusCode).toBe(404);
+      await expectLedgerBalanced(t.database.db);
     });
   });
 });

@@ -36,10 +36,19 @@ describe("quest settings from the console", () => {
       ["revoke-approvals", "50", 100, "once", "active"],
       ["secret-recovery-phrase", "50", 100, "once", "active"],
     ]);
-    expect(quests.filter((quest) => quest.kind !== "quiz").map((quest) => [quest.kind, quest.page, quest.tokens])).toEqual([
+    expect(
+      quests.filter((quest) => quest.kind === "visit" || quest.kind === "read").map((quest) => [quest.kind, quest.page, quest.tokens]),
+    ).toEqual([
       ["read", "/guides-secret-recovery-phrase", "0"],
       ["visit", "/glossary", "0"],
     ]);
+    expect(
+      quests.filter((quest) => quest.kind === "chain").map((quest) => [quest.id, quest.page, quest.tokens, quest.xp, quest.period]),
+    ).toEqual(
+      t.site.rewards.chainQuests
+        .map((quest) => [quest.id, null, String(quest.tokens), quest.xp, quest.period === "month" ? "monthly" : "once"])
+        .sort(([a], [b]) => String(a).localeCompare(String(b))),
+    );
     const refused = await support.post(`/api/admin/quests/quiz/${QUIZ}/status`, { status: "paused", reason: "try" });
     expect(refused.statusCode).toBe(403);
   });

@@ -25,12 +25,13 @@ export function ChainQuestCard({
           ? `Done${quest.period === "month" ? " this month" : ""}: ${pays} earned.`
           : `Pays ${pays}${quest.period === "month" ? ", once a month" : ", once"}.`}
       </p>
+      {quest.paused && !quest.done && <p className="text-sm text-ink-900">Paused by our team for now: it cannot be checked until it is on again.</p>}
       {quest.last_check && (
         <p className="text-sm text-ink-900">
           <strong>{OUTCOME_LABEL[quest.last_check.outcome]}.</strong> {quest.last_check.detail}
         </p>
       )}
-      {!quest.done && canCheck && (
+      {!quest.done && !quest.paused && canCheck && (
         <div className="mt-auto">
           <button type="button" className="btn-primary" onClick={onCheck} disabled={busy} aria-label={`Check now: ${quest.title}`}>
             Check now

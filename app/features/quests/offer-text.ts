@@ -17,7 +17,7 @@ export function quizOfferText(quizzes: Amounts[], symbol: string): string {
   return `Read a wallet guide, then pass its short quiz: ${pays}${anyTokens ? " (tokens once your wallet is verified)" : ""}. Graded on our server, with a receipt.`;
 }
 
-const PERIODS = { once: "once", daily: "once a day", weekly: "once a week" } as const;
+const PERIODS = { once: "once", daily: "once a day", weekly: "once a week", monthly: "once a month" } as const;
 
 export function pageOfferText(pages: Array<Amounts & { period: keyof typeof PERIODS }>): string {
   const list = pages.map((quest) => `${quest.title}: ${quest.xp} XP, ${PERIODS[quest.period]}`).join("; ");

@@ -32,7 +32,7 @@ import { chainIndexStatus, chainQuestsFor } from "../../services/quests/chain-qu
 import { checkChainQuest } from "../../services/quests/check-chain-quest.ts";
 import type { QuizBank } from "../../services/quests/quiz-bank.ts";
 import { questsFor, startQuiz, submitQuiz } from "../../services/quests/quizzes.ts";
-import { listQuestSettings } from "../../services/quests/settings.ts";
+import { listQuestSettings, type QuestSetting } from "../../services/quests/settings.ts";
 import { creditPageVisit } from "../../services/quests/visits.ts";
 import { refuse } from "../refusals.ts";
 
@@ -97,6 +97,7 @@ export async function questRoutes(fastify: FastifyInstance, { site, db, clock, b
           xp: quest.xp,
           tokens: String(quest.tokens),
           period: quest.period,
+          paused: quest.paused,
           done,
           last_check: lastCheck && receiptFields(lastCheck),
         })),
@@ -206,12 +207,17 @@ export async function questRoutes(fastify: FastifyInstance, { site, db, clock, b
     },
   );
 
+  const chainQuestIds = new Set(site.rewards.chainQuests.map((quest) => quest.id));
+  /** A quiz needs its questions in the bank and an on-chain quest its check in the configuration. */
+  const isOffered = (quest: QuestSetting) =>
+    quest.kind === "quiz" ? bank.has(quest.id) : quest.kind !== "chain" || chainQuestIds.has(quest.id);
+
   app.get(
     "/api/quests/offer",
     { schema: { querystring: appQuery(slug), response: { 200: questOfferReply, "4xx": errorReply } } },
     async () => ({
       quests: (await listQuestSettings(db))
-        .filter((quest) => quest.status === "active" && (quest.kind !== "quiz" || bank.has(quest.id)))
+        .filter((quest) => quest.status === "active" && isOffered(quest))
         .map((quest) => ({
           kind: quest.kind,
           id: quest.id,

@@ -3,7 +3,7 @@ import type { ChainIndexStatus } from "../../../common/api/quests.ts";
 import { type Database, queryRows } from "../../db/client.ts";
 import { questReceipts } from "../../db/schema.ts";
 import type { QuestChain } from "./chain-checks.ts";
-import { type ChainQuest, chainQuestAward, chainQuestName, chainQuests } from "./chain-quests.ts";
+import { type ChainQuest, chainQuestAward, chainQuestName, offeredChainQuests } from "./chain-quests.ts";
 import type { ChainQuestDeps } from "./check-chain-quest.ts";
 import { indexedHead } from "./check-chain-quest.ts";
 
@@ -27,7 +27,7 @@ export async function chainIndexStatus(
 
 /** Each on-chain quest, whether it is credited for its current period, and its latest check. */
 export async function chainQuestsFor({ db, clock, site }: Omit<ChainQuestDeps, "chain">, userId: number): Promise<ChainQuestState[]> {
-  const quests = chainQuests(site);
+  const quests = await offeredChainQuests(db, site);
   if (quests.length === 0) return [];
   const now = clock.now();
   const awards = await queryRows<{ award: string }>(

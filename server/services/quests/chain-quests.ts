@@ -1,10 +1,17 @@
+import { and, eq, ne } from "drizzle-orm";
 import type { ChainQuestSettings, SiteConfig } from "../../../config/site.ts";
+import type { Database } from "../../db/client.ts";
+import { questSettings } from "../../db/schema.ts";
 
 /**
- * The on-chain quests on offer: one place, from the configuration (`rewards.chainQuests`,
- * `REWARD_CHAIN_QUESTS`), so that a console's quest settings can later replace this list with rows.
+ * An on-chain quest: what it checks comes from the configuration (`rewards.chainQuests`, `REWARD_CHAIN_QUESTS`);
+ * its title, amounts and status from its quest settings row, seeded from the configuration.
  */
-export type ChainQuest = ChainQuestSettings & { title: string; task: string };
+export type ChainQuest = ChainQuestSettings extends infer Settings
+  ? Settings extends ChainQuestSettings
+    ? Omit<Settings, "tokens"> & { title: string; task: string; tokens: bigint; paused: boolean }
+    : never
+  : never;
 
 export const chainQuestName = (id: string) => `chain:${id}`;
 
@@ -21,10 +28,12 @@ export function periodStart(quest: Pick<ChainQuest, "period">, at: Date): Date |
 /** The credit's key, unique per member in the ledger and in xp_entries: once per (member, quest, period). */
 export const chainQuestAward = (quest: Pick<ChainQuest, "id" | "period">, at: Date) => `quest:chain:${quest.id}:${questPeriod(quest, at)}`;
 
+/** The configuration's on-chain quests, at its first title and amounts. */
 export function chainQuests(site: SiteConfig): ChainQuest[] {
   const symbol = site.token.symbol;
   const pair = `${symbol}/${site.dex.quoteSymbol}`;
-  return site.rewards.chainQuests.map((quest) => {
+  return site.rewards.chainQuests.map((settings) => {
+    const quest = { ...settings, tokens: BigInt(settings.tokens), paused: false };
     switch (quest.kind) {
       case "buy":
         return {
@@ -51,5 +60,21 @@ export function chainQuests(site: SiteConfig): ChainQuest[] {
           task: `With ${quest.spenderName} still allowed to spend your ${symbol}, check here once; then revoke that approval, as the guide shows, and check again.`,
         };
     }
+  });
+}
+
+/**
+ * The on-chain quests members can see now: each configured quest whose settings row is not retired, with the
+ * row's title and amounts, read when asked, so that a credit pays what the row says at that moment.
+ */
+export async function offeredChainQuests(db: Database, site: SiteConfig): Promise<ChainQuest[]> {
+  const rows = await db
+    .select()
+    .from(questSettings)
+    .where(and(eq(questSettings.kind, "chain"), ne(questSettings.status, "retired")));
+  const settings = new Map(rows.map((row) => [row.id, row]));
+  return chainQuests(site).flatMap((quest) => {
+    const row = settings.get(quest.id);
+    return row ? [{ ...quest, title: row.title, tokens: row.tokens, xp: row.xp, paused: row.status === "paused" }] : [];
   });
 }

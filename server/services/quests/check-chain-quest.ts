@@ -6,7 +6,7 @@ import type { Clock } from "../../clock.ts";
 import { type Database, queryRows } from "../../db/client.ts";
 import { questReceipts } from "../../db/schema.ts";
 import { type Probe, type ProbeDeps, probeBuy, probeHold, probeLiquidity, probeRevoke, type QuestChain } from "./chain-checks.ts";
-import { type ChainQuest, chainQuestAward, chainQuestName, chainQuests, periodStart, questPeriod } from "./chain-quests.ts";
+import { type ChainQuest, chainQuestAward, chainQuestName, offeredChainQuests, periodStart, questPeriod } from "./chain-quests.ts";
 import { creditQuest, questStanding, WITHHELD_TEXT } from "./credits.ts";
 
 export type ChainQuestDeps = { db: Database; clock: Clock; site: SiteConfig; chain: QuestChain | null };
@@ -36,8 +36,9 @@ export async function indexedHead(db: Database, indexName: string): Promise<{ bl
  */
 export async function checkChainQuest(deps: ChainQuestDeps, userId: number, questId: string): Promise<ChainQuestCheckResult> {
   const { db, clock, site, chain } = deps;
-  const quest = chainQuests(site).find((candidate) => candidate.id === questId);
+  const quest = (await offeredChainQuests(db, site)).find((candidate) => candidate.id === questId);
   if (!quest) return { ok: false, refusal: "unknown_quest" };
+  if (quest.paused) return { ok: false, refusal: "quest_paused" };
   if (!chain) return { ok: false, refusal: "no_chain_index" };
   const now = clock.now();
   const name = chainQuestName(quest.id);
@@ -89,7 +90,7 @@ export async function checkChainQuest(deps: ChainQuestDeps, userId: number, ques
   let xp = 0;
   let paid = 0n;
   if (outcome === "passed") {
-    const credit = await creditQuest({ db, clock }, userId, { key: award, xp: quest.xp, tokens: BigInt(quest.tokens) });
+    const credit = await creditQuest({ db, clock }, userId, { key: award, xp: quest.xp, tokens: quest.tokens });
     xp = credit.xp;
     paid = credit.tokens;
     const tokensPart =

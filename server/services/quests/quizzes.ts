@@ -200,7 +200,7 @@ export async function questsFor(deps: Deps, userId: number): Promise<QuestsOverv
   }
   const now = deps.clock.now();
   const pages = settings
-    .filter((setting) => setting.kind !== "quiz")
+    .filter((setting) => setting.kind === "visit" || setting.kind === "read")
     .map((setting) => ({ setting, done: awards.has(questAward(setting, now)) }));
   const receipts = await deps.db
     .select()

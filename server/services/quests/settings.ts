@@ -5,6 +5,7 @@ import type { Clock } from "../../clock.ts";
 import type { Database } from "../../db/client.ts";
 import { questSettings } from "../../db/schema.ts";
 import { type Actor, recordAudit } from "../audit.ts";
+import { chainQuests } from "./chain-quests.ts";
 import type { QuizBank } from "./quiz-bank.ts";
 
 export type QuestSetting = typeof questSettings.$inferSelect;
@@ -26,14 +27,12 @@ const FIRST_PAGE_QUESTS = [
 
 /**
  * Writes the settings rows that do not exist yet: one a quiz in the bank, at
- * the configuration's amounts, and the first page quests. A row that exists
- * (edited, paused or retired by an operator) is left as it is.
+ * the configuration's amounts, one an on-chain quest in the configuration, and
+ * the first page quests. A row that exists (edited, paused or retired by an
+ * operator) is left as it is.
  */
-export async function seedQuestSettings(
-  { db, clock }: Deps,
-  rules: Pick<SiteConfig["rewards"], "quizTokens" | "quizXp">,
-  bank: QuizBank,
-): Promise<void> {
+export async function seedQuestSettings({ db, clock }: Deps, site: SiteConfig, bank: QuizBank): Promise<void> {
+  const rules = site.rewards;
   const updatedAt = clock.now();
   await db
     .insert(questSettings)
@@ -46,6 +45,17 @@ export async function seedQuestSettings(
         tokens: BigInt(rules.quizTokens),
         xp: rules.quizXp,
         period: "once" as const,
+        status: "active" as const,
+        updatedAt,
+      })),
+      ...chainQuests(site).map((quest) => ({
+        kind: "chain" as const,
+        id: quest.id,
+        title: quest.title,
+        page: null,
+        tokens: quest.tokens,
+        xp: quest.xp,
+        period: quest.period === "month" ? ("monthly" as const) : ("once" as const),
         status: "active" as const,
         updatedAt,
       })),
@@ -75,9 +85,10 @@ export async function pageQuest(db: Database, kind: "visit" | "read", page: stri
   return row ?? null;
 }
 
-/** The period a credit at `at` falls in, as the last part of its award: `once`, a UTC day, or the week by its Monday. */
+/** The period a credit at `at` falls in, as the last part of its award: `once`, a UTC day, the week by its Monday, or a UTC month. */
 export function periodOf(period: QuestPeriod, at: Date): string {
   if (period === "once") return "once";
+  if (period === "monthly") return at.toISOString().slice(0, 7);
   const day = at.toISOString().slice(0, 10);
   if (period === "daily") return day;
   const monday = new Date(Date.parse(`${day}T00:00:00Z`) - ((at.getUTCDay() + 6) % 7) * 86_400_000);
@@ -139,7 +150,7 @@ export function editQuest(
   return db.transaction(async (tx) => {
     const before = await lockedForChange(tx, kind, id);
     if ("refusal" in before) return before;
-    if (kind !== "quiz" && change.tokens > 0n) return { ok: false, refusal: "tokens_not_checkable" };
+    if ((kind === "visit" || kind === "read") && change.tokens > 0n) return { ok: false, refusal: "tokens_not_checkable" };
     const [after] = await tx
       .update(questSettings)
       .set({ ...change, updatedAt: clock.now() })

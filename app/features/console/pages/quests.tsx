@@ -1,4 +1,4 @@
-import { QUEST_PERIODS } from "../../../../common/api/admin-quests.ts";
+import { PAGE_QUEST_PERIODS } from "../../../../common/api/admin-quests.ts";
 import { CardSection } from "../../../components/ui/card-section.tsx";
 import { FormMessage } from "../../../components/ui/form-message.tsx";
 import { TextField } from "../../../components/ui/text-field.tsx";
@@ -51,7 +51,8 @@ export function ConsoleQuests() {
     <>
       <h1 className="text-3xl font-bold">Quests</h1>
       <p className="mt-2 max-w-3xl">
-        Quizzes come from content/quizzes; their amounts and status are set here. Visit and read quests pay XP only. A change applies to
+        Quizzes come from content/quizzes; their amounts and status are set here. On-chain quests come from the configuration (what each checks); their title, amounts and status are set
+        here. Visit and read quests pay XP only. A change applies to
         credits from now on; a retired quest leaves the members' pages and keeps its history.
       </p>
       <FormMessage error={error} />
@@ -118,7 +119,7 @@ export function ConsoleQuests() {
                 <TextField label="Title" name="title" required />
                 <TextField label="Page (a path on this site)" name="page" placeholder="/glossary" required />
                 <TextField label="XP" name="xp" inputMode="numeric" required />
-                <Choice label="Period" name="period" options={QUEST_PERIODS.map((period) => ({ value: period, label: period }))} />
+                <Choice label="Period" name="period" options={PAGE_QUEST_PERIODS.map((period) => ({ value: period, label: period }))} />
                 <TextField label="Reason" name="reason" required />
               </ActionForm>
             </div>
