@@ -339,7 +339,12 @@ describe("on-chain quests, checked on real Uniswap v3 contracts (anvil)", () => 
       expect((await status("retired")).statusCode).toBe(200);
       expect(await listed(visitor)).toBeUndefined();
       const offer = (await visitor.get(`/api/quests/offer?app=${APP}`)).json().quests as Array<{ kind: string; id: string }>;
-      expect(offer.filter((quest) => quest.kind === "chain").map((quest) => quest.id)).toEqual(["first-buy", "hold", "liquidity", "revoke"]);
+      expect(offer.filter((quest) => quest.kind === "chain").map((quest) => quest.id)).toEqual([
+        "first-buy",
+        "hold",
+        "liquidity",
+        "revoke",
+      ]);
       expect((await check(visitor, "buy-again")).statusCode).toBe(404);
       await expectLedgerBalanced(t.database.db);
     });

@@ -25,7 +25,9 @@ export function ChainQuestCard({
           ? `Done${quest.period === "month" ? " this month" : ""}: ${pays} earned.`
           : `Pays ${pays}${quest.period === "month" ? ", once a month" : ", once"}.`}
       </p>
-      {quest.paused && !quest.done && <p className="text-sm text-ink-900">Paused by our team for now: it cannot be checked until it is on again.</p>}
+      {quest.paused && !quest.done && (
+        <p className="text-sm text-ink-900">Paused by our team for now: it cannot be checked until it is on again.</p>
+      )}
       {quest.last_check && (
         <p className="text-sm text-ink-900">
           <strong>{OUTCOME_LABEL[quest.last_check.outcome]}.</strong> {quest.last_check.detail}

@@ -1,6 +1,11 @@
 import type { QuestsView } from "../../../common/api/quests.ts";
 
-const PERIOD_TEXT = { once: "once", daily: "once a day (UTC)", weekly: "once a week (UTC, from Monday)", monthly: "once a month (UTC)" } as const;
+const PERIOD_TEXT = {
+  once: "once",
+  daily: "once a day (UTC)",
+  weekly: "once a week (UTC, from Monday)",
+  monthly: "once a month (UTC)",
+} as const;
 
 /** Visit and read quests: the page, the XP and whether it is earned for this period. XP only: a visit cannot be checked. */
 export function PageQuestsList({ pages }: { pages: QuestsView["pages"] }) {

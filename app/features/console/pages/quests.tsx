@@ -51,9 +51,9 @@ export function ConsoleQuests() {
     <>
       <h1 className="text-3xl font-bold">Quests</h1>
       <p className="mt-2 max-w-3xl">
-        Quizzes come from content/quizzes; their amounts and status are set here. On-chain quests come from the configuration (what each checks); their title, amounts and status are set
-        here. Visit and read quests pay XP only. A change applies to
-        credits from now on; a retired quest leaves the members' pages and keeps its history.
+        Quizzes come from content/quizzes; their amounts and status are set here. On-chain quests come from the configuration (what each
+        checks); their title, amounts and status are set here. Visit and read quests pay XP only. A change applies to credits from now on; a
+        retired quest leaves the members' pages and keeps its history.
       </p>
       <FormMessage error={error} />
       {quests ? (
