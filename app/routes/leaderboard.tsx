@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { type LeaderboardView, SEASON_PATTERN } from "../../common/api/leaderboard.ts";
 import { FormMessage } from "../components/ui/form-message.tsx";
+import { TableHead } from "../components/ui/table-head.tsx";
 import { leaderboard } from "../lib/api-client.ts";
 import { UNREACHABLE } from "../lib/use-api-form.ts";
 import { site } from "../site.ts";
@@ -61,19 +62,7 @@ export default function Leaderboard() {
           ) : (
             <table className="mt-4 w-full text-left">
               <caption className="sr-only">Members ranked by XP in {monthName(board.season)}</caption>
-              <thead>
-                <tr className="border-b border-ink-200">
-                  <th scope="col" className="py-2 pr-4">
-                    Rank
-                  </th>
-                  <th scope="col" className="py-2 pr-4">
-                    Name
-                  </th>
-                  <th scope="col" className="py-2 text-right">
-                    XP
-                  </th>
-                </tr>
-              </thead>
+              <TableHead columns={["Rank", "Name", "XP"]} rowClassName="border-b border-ink-200" />
               <tbody>
                 {board.entries.map((entry) => (
                   <tr key={entry.display_name} className="border-b border-ink-100">

@@ -1,3 +1,4 @@
+import { TableHead } from "../../components/ui/table-head.tsx";
 import { site } from "../../site.ts";
 import { CHART_RANGES, CHART_SIZE, LOADING, STATS } from "./market-view.ts";
 
@@ -115,19 +116,7 @@ export function Tokenomics() {
       <div className="overflow-x-auto">
         <table className="w-full text-left text-base" data-declared>
           <caption className="pb-2 text-left text-lg font-bold">Addresses declared apart from the circulating supply</caption>
-          <thead>
-            <tr className="border-b border-ink-700/20">
-              <th scope="col" className="py-2 pr-4">
-                What
-              </th>
-              <th scope="col" className="py-2 pr-4">
-                Address
-              </th>
-              <th scope="col" className="py-2 text-right">
-                Balance
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={["What", "Address", "Balance"]} rowClassName="border-b border-ink-700/20" />
           <tbody>
             <tr>
               <td colSpan={3} className="py-2">
