@@ -8,11 +8,13 @@ import {
   WAITLIST_CHECK_INBOX,
   WAITLIST_CONFIRMED,
   WAITLIST_LINK_EXPIRED,
+  waitlistRefusalText,
 } from "../../../common/api/waitlist.ts";
 import { canonicalEmail } from "../../services/fairness/email-identity.ts";
 import { rateLimitClientOf } from "../../services/fairness/networks.ts";
 import type { Limit, RateLimiter } from "../../services/rate-limit.ts";
 import { confirmWaitlist, joinWaitlist, type WaitlistDeps } from "../../services/waitlist.ts";
+import { refuse } from "../refusals.ts";
 
 export type WaitlistRoutesOptions = {
   deps: WaitlistDeps;
@@ -47,7 +49,7 @@ export async function waitlistRoutes(
           .header("retry-after", String(Math.ceil(joinsPerIp.windowMs / 1000)))
           .send({ err_msg: TOO_MANY_WAITLIST_REQUESTS });
       const joined = await joinWaitlist(deps, email);
-      if (!joined.ok) return reply.code(400).send({ err_msg: joined.message });
+      if (!joined.ok) return refuse(reply, joined, waitlistRefusalText);
       return { suc_msg: WAITLIST_CHECK_INBOX };
     },
   );

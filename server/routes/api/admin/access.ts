@@ -10,9 +10,9 @@ import {
 } from "../../../../common/api/admin.ts";
 import { errorReply, successReply } from "../../../../common/api/fields.ts";
 import type { SiteConfig } from "../../../../config/site.ts";
-import { recordAudit } from "../../../services/audit.ts";
-import { closeConsole, openConsole, touchConsole } from "../../../services/console/console-sessions.ts";
-import { confirmEnrolment, isEnrolled, recoveryCodesLeft, startEnrolment } from "../../../services/console/second-factor.ts";
+import { closeConsole, touchConsole } from "../../../services/console/console-sessions.ts";
+import { isEnrolled, recoveryCodesLeft, startEnrolment } from "../../../services/console/second-factor.ts";
+import { enrolAsStaff, openConsoleAsStaff } from "../../../services/console/staff-access.ts";
 import { type CodeCheckDeps, codeAccepted } from "./code-check.ts";
 import { actorOf } from "./guard.ts";
 
@@ -47,16 +47,8 @@ export async function consoleAccessRoutes(fastify: FastifyInstance, options: Cod
     "/api/admin/two-factor/confirm",
     { config: changes, schema: { body: confirmEnrolmentBody, response: { 200: recoveryCodesReply, "4xx": errorReply } } },
     async (request, reply) => {
-      const { id, sessionIdHash } = request.operator;
-      const codes = await confirmEnrolment({ db, clock, totpKey }, id, request.body.code);
+      const codes = await enrolAsStaff({ db, clock, totpKey }, actorOf(request), request.operator.sessionIdHash, request.body.code);
       if (!codes) return reply.code(400).send({ err_msg: ADMIN_REFUSALS.badCode });
-      await openConsole({ db, clock }, sessionIdHash, id);
-      await recordAudit(db, clock, actorOf(request), {
-        action: "two_factor.enrol",
-        subject: `user:${id}`,
-        after: { method: "totp", recovery_codes: codes.length },
-        reason: "enrolled an authenticator app",
-      });
       return { recovery_codes: codes };
     },
   );
@@ -69,14 +61,7 @@ export async function consoleAccessRoutes(fastify: FastifyInstance, options: Cod
       if (!(await isEnrolled(db, id))) return reply.code(409).send({ err_msg: ADMIN_REFUSALS.notEnrolled });
       const body = request.body;
       if (!(await codeAccepted(options, request, reply, body))) return reply;
-      await openConsole({ db, clock }, sessionIdHash, id);
-      if (!("code" in body))
-        await recordAudit(db, clock, actorOf(request), {
-          action: "two_factor.recovery_code_used",
-          subject: `user:${id}`,
-          after: { recovery_codes_left: await recoveryCodesLeft(db, id) },
-          reason: "opened the console with a recovery code",
-        });
+      await openConsoleAsStaff({ db, clock }, actorOf(request), sessionIdHash, { recoveryCodeSpent: !("code" in body) });
       return { suc_msg: "The console is open." };
     },
   );

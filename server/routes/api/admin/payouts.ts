@@ -22,9 +22,13 @@ import { errorReply, successReply } from "../../../../common/api/fields.ts";
 import { payoutRefusalText } from "../../../../common/api/payouts.ts";
 import type { SiteConfig } from "../../../../config/site.ts";
 import type { ServerEnv } from "../../../env.ts";
-import { recordAudit } from "../../../services/audit.ts";
 import { openAlerts } from "../../../services/console/alerts.ts";
-import { batchPayoutsAsStaff, returnPayoutAsStaff, sendBatchAsStaff } from "../../../services/console/staff-money-moves.ts";
+import {
+  batchPayoutsAsStaff,
+  reconcileAsStaff,
+  returnPayoutAsStaff,
+  sendBatchAsStaff,
+} from "../../../services/console/staff-money-moves.ts";
 import {
   batchesOwingPayouts,
   batchPayouts,
@@ -33,7 +37,6 @@ import {
   payoutsAboveBatchLimit,
 } from "../../../services/payouts/batches.ts";
 import { voidDeadTransaction, voidedMessage } from "../../../services/payouts/dead-transaction.ts";
-import { reconcileTransfers } from "../../../services/payouts/reconcile.ts";
 import { handOutSafeFile } from "../../../services/payouts/safe-file.ts";
 import { SendRefused } from "../../../services/payouts/sender.ts";
 import { SenderKeyError } from "../../../services/payouts/sender-key.ts";
@@ -203,21 +206,8 @@ export async function consolePayoutRoutes(fastify: FastifyInstance, options: Opt
     },
     async (request, reply) => {
       if (!chain) return reply.code(409).send({ err_msg: "Set PAYOUT_RPC_URL and PAYOUT_TREASURY_ADDRESS to reconcile." });
-      const summary = await reconcileTransfers(chain);
-      const result = {
-        matched: summary.matched,
-        confirmed: summary.confirmed,
-        reverted: summary.reverted,
-        alerts: summary.alerts,
-        skipped: summary.skipped,
-      };
-      await recordAudit(db, clock, actorOf(request), {
-        action: "payouts.reconcile",
-        subject: "chain",
-        after: { ...result, from_block: summary.fromBlock, to_block: summary.toBlock },
-        reason: request.body.reason,
-      });
-      return result;
+      const { matched, confirmed, reverted, alerts, skipped } = await reconcileAsStaff(chain, actorOf(request), request.body.reason);
+      return { matched, confirmed, reverted, alerts, skipped };
     },
   );
 

@@ -2,14 +2,10 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { reasonBody } from "../../../../common/api/admin.ts";
 import { errorReply, successReply } from "../../../../common/api/fields.ts";
-import { waitlistSummaryReply } from "../../../../common/api/waitlist.ts";
+import { waitlistRefusalText, waitlistSummaryReply } from "../../../../common/api/waitlist.ts";
 import { announceSignupsOpen, type WaitlistDeps, waitlistCounts } from "../../../services/waitlist.ts";
+import { refuse } from "../../refusals.ts";
 import { actorOf } from "./guard.ts";
-
-const REFUSALS = {
-  "signups-closed": "Sign-ups are still coming soon: open them (SIGNUPS=open) before telling the waitlist.",
-  "already-sent": "The waitlist was already told that sign-ups are open. It is told once.",
-} as const;
 
 /** The waitlist in the console: how many wait, and the one announcement that sign-ups are open. */
 export async function consoleWaitlistRoutes(fastify: FastifyInstance, { waitlist }: { waitlist: WaitlistDeps }) {
@@ -37,7 +33,7 @@ export async function consoleWaitlistRoutes(fastify: FastifyInstance, { waitlist
     },
     async (request, reply) => {
       const result = await announceSignupsOpen(waitlist, actorOf(request), request.body.reason);
-      if (!result.ok) return reply.code(409).send({ err_msg: REFUSALS[result.reason] });
+      if (!result.ok) return refuse(reply, result, waitlistRefusalText);
       app.backgroundWork.run(() => waitlist.mailer.flush());
       return { suc_msg: `Sign-ups are open: ${result.recipients} ${result.recipients === 1 ? "address was" : "addresses were"} told.` };
     },
