@@ -6,7 +6,14 @@ import type { PayoutRefusal, ReviewRefusal } from "../../common/api/payouts.ts";
 import type { ChainQuestRefusal } from "../../common/api/quests.ts";
 import type { WaitlistRefusal } from "../../common/api/waitlist.ts";
 
-type Refusal = PayoutRefusal | ConsoleRefusal | QuestRefusal | ChainQuestRefusal | ReviewRefusal | RegistrationRefusal | WaitlistRefusal;
+export type Refusal =
+  | PayoutRefusal
+  | ConsoleRefusal
+  | QuestRefusal
+  | ChainQuestRefusal
+  | ReviewRefusal
+  | RegistrationRefusal
+  | WaitlistRefusal;
 
 /** What each refusal a service gives is in HTTP: one table, so a refusal has one status wherever a route meets it. */
 const STATUS_OF: Record<Refusal["refusal"], 400 | 403 | 404 | 409> = {
