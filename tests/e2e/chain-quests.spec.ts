@@ -102,6 +102,8 @@ async function atBothWidths(page: Page, name: string) {
 
 test.describe("on-chain quests on a local node with Uniswap v3", () => {
   test("a buy from the verified wallet: not found, then pending until final, then passed and credited once", async ({ page, context }) => {
+    // Three states of the chain, each looked at at two widths: three times the suite's budget for one page.
+    test.slow();
     const wallet = privateKeyToAccount(generatePrivateKey());
     await injectWallet(page, wallet);
     await signedInUser(context, server.url);
