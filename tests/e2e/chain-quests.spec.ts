@@ -131,7 +131,7 @@ test.describe("on-chain quests on a local node with Uniswap v3", () => {
     await checkNow.click();
     await expect(receipt).toHaveText(
       new RegExp(
-        `^Pending\\. Checked block ${bought} .*: found, because transaction 0x[0-9a-f]{64} in block ${bought} bought [\\d,.]+ ${SYMBOL} .*sent by the wallet; but not yet at block ${bought - BigInt(CONFIRMATIONS) + 1n}, .* pending, not rejected\\. Check again after block ${bought + BigInt(CONFIRMATIONS) - 1n}\\.`,
+        `^Pending\\. Checked block ${bought} .*: found, because transaction 0x[0-9a-f]{64} in block ${bought} bought [\\d,.]+ ${SYMBOL} .*sent by the wallet; but not yet at block ${bought - BigInt(CONFIRMATIONS) + 1n}, .* pending, not rejected\\. Check again once block ${bought + BigInt(CONFIRMATIONS) - 1n} is on the chain\\.`,
       ),
     );
     await expect(
