@@ -130,10 +130,3 @@ export function chartSummary(history: HistoryReply): string {
   const change = ((Number(last.c) - Number(first.o)) / Number(first.o)) * 100;
   return `${site.token.symbol} price over ${range}${history.demo ? " (demo data)" : ""}: from ${priceText(first.o)} to ${priceText(last.c)} (${change >= 0 ? "+" : "−"}${cents.format(Math.abs(change))} %), high ${priceText(high.toFixed(12))}, low ${priceText(low.toFixed(12))}.`;
 }
-
-export function candleTime(candle: Candle, interval: HistoryReply["interval"]): string {
-  const date = new Date(candle.t);
-  return interval === "1d"
-    ? date.toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" })
-    : `${date.toLocaleString("en-GB", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", timeZone: "UTC" })} UTC`;
-}
