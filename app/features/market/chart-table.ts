@@ -13,36 +13,38 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 const UTC = "UTC";
 
-const timeOfDay = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", timeZone: UTC });
-const date = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: UTC });
-const month = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: UTC });
-
 /** A row's length: where the row that holds `time` starts, how it is named, and the caption's words for it. */
 type Period = { start(time: number): number; name(start: number): string; each: string };
 
 const CANDLE_LENGTH = { "5m": "5 minutes", "1h": "hour", "1d": "day" } as const;
 
-const atTime = (start: number) => `${timeOfDay.format(start)} UTC`;
-const onDay = (start: number) => date.format(start);
-
-const PERIODS: Period[] = [
-  { start: (time) => time - (time % HOUR_MS), name: atTime, each: "hour" },
-  { start: (time) => time - (time % DAY_MS), name: onDay, each: "day" },
-  {
-    // Weeks start on Monday; 1 January 1970 was a Thursday, three days after one.
-    start: (time) => time - (time % DAY_MS) - ((Math.floor(time / DAY_MS) + 3) % 7) * DAY_MS,
-    name: (start) => `Week of ${onDay(start)}`,
-    each: "week",
-  },
-  {
-    start: (time) => {
-      const day = new Date(time);
-      return Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), 1);
+/** The names of rows and periods, with formatters made once per table rather than once per row, and only on the page that has the chart. */
+function names() {
+  const timeOfDay = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", timeZone: UTC });
+  const date = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: UTC });
+  const month = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: UTC });
+  const atTime = (start: number) => `${timeOfDay.format(start)} UTC`;
+  const onDay = (start: number) => date.format(start);
+  const periods: Period[] = [
+    { start: (time) => time - (time % HOUR_MS), name: atTime, each: "hour" },
+    { start: (time) => time - (time % DAY_MS), name: onDay, each: "day" },
+    {
+      // Weeks start on Monday; 1 January 1970 was a Thursday, three days after one.
+      start: (time) => time - (time % DAY_MS) - ((Math.floor(time / DAY_MS) + 3) % 7) * DAY_MS,
+      name: (start) => `Week of ${onDay(start)}`,
+      each: "week",
     },
-    name: (start) => month.format(start),
-    each: "month",
-  },
-];
+    {
+      start: (time) => {
+        const day = new Date(time);
+        return Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), 1);
+      },
+      name: (start) => month.format(start),
+      each: "month",
+    },
+  ];
+  return { atTime, onDay, periods };
+}
 
 function gather(candles: Candle[], period: Period): TableRow[] {
   const rows: TableRow[] = [];
@@ -64,6 +66,7 @@ function gather(candles: Candle[], period: Period): TableRow[] {
 
 /** The rows, and what one row covers: the candles themselves when they are few, else the shortest period that fits. */
 export function chartTable(history: HistoryReply): { rows: TableRow[]; each: string } {
+  const { atTime, onDay, periods } = names();
   if (history.candles.length <= TABLE_ROWS) {
     const name = history.interval === "1d" ? onDay : atTime;
     return {
@@ -73,7 +76,7 @@ export function chartTable(history: HistoryReply): { rows: TableRow[]; each: str
   }
   let table = { rows: [] as TableRow[], each: "" };
   // Months are the longest row: a history of more than 31 months is listed by month all the same.
-  for (const period of PERIODS) {
+  for (const period of periods) {
     table = { rows: gather(history.candles, period), each: period.each };
     if (table.rows.length <= TABLE_ROWS) break;
   }
