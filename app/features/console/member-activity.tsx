@@ -1,3 +1,4 @@
+import { href, Link } from "react-router";
 import type { z } from "zod";
 import type { memberActivityReply } from "../../../common/api/admin.ts";
 import { PAYOUT_STATUS_LABELS, type PayoutStatusName } from "../../../common/api/payouts.ts";
@@ -154,9 +155,9 @@ export function MemberHistory({ activity }: { activity: MemberActivity }) {
           <ul className="mt-3 space-y-1">
             {activity.referrals.map((referral) => (
               <li key={referral.id}>
-                <a href={`/admin/members/${referral.id}`} className="text-brand-700 underline">
+                <Link to={href("/admin/members/:id", { id: String(referral.id) })} className="text-brand-700 underline">
                   {referral.email}
-                </a>{" "}
+                </Link>{" "}
                 · joined {referral.created_at.slice(0, 10)}
               </li>
             ))}

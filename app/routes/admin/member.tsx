@@ -1,22 +1,28 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import type { z } from "zod";
-import type { memberReply } from "../../../../common/api/admin.ts";
-import { CardSection } from "../../../components/ui/card-section.tsx";
-import { FormMessage } from "../../../components/ui/form-message.tsx";
-import { TextField } from "../../../components/ui/text-field.tsx";
-import { formatTokens } from "../../../lib/token-amount.ts";
-import { site } from "../../../site.ts";
-import { ActionForm } from "../action-form.tsx";
-import { CodeField } from "../code-field.tsx";
-import { useConsole } from "../console-context.ts";
-import { Cell, DataTable } from "../data-table.tsx";
-import { type MemberActivity, MemberHistory, MemberSessions, MemberStanding } from "../member-activity.tsx";
-import { useConsoleQuery } from "../use-console-query.ts";
+import type { memberReply } from "../../../common/api/admin.ts";
+import { CardSection } from "../../components/ui/card-section.tsx";
+import { FormMessage } from "../../components/ui/form-message.tsx";
+import { TextField } from "../../components/ui/text-field.tsx";
+import { ActionForm } from "../../features/console/action-form.tsx";
+import { CodeField } from "../../features/console/code-field.tsx";
+import { useConsole } from "../../features/console/console-context.ts";
+import { Cell, DataTable } from "../../features/console/data-table.tsx";
+import { type MemberActivity, MemberHistory, MemberSessions, MemberStanding } from "../../features/console/member-activity.tsx";
+import { useConsoleQuery } from "../../features/console/use-console-query.ts";
+import { formatTokens } from "../../lib/token-amount.ts";
+import { site } from "../../site.ts";
+import type { Route } from "./+types/member";
 
 type MemberView = z.infer<typeof memberReply>;
 
+/** A member's page; keyed by the id, so moving to another member starts from nothing rather than the last one's data. */
+export default function ConsoleMemberPage({ params }: Route.ComponentProps) {
+  return <ConsoleMember key={params.id} id={params.id} />;
+}
+
 /** One member: profile, verification, the ledger with its running balance, and (admins) a credit or debit with a reason. */
-export function ConsoleMember({ id }: { id: string }) {
+function ConsoleMember({ id }: { id: string }) {
   const { operator } = useConsole();
   const { data, error, reload } = useConsoleQuery<MemberView>(`/api/admin/members/${encodeURIComponent(id)}`);
   const activity = useConsoleQuery<MemberActivity>(`/api/admin/members/${encodeURIComponent(id)}/activity`);
@@ -29,7 +35,7 @@ export function ConsoleMember({ id }: { id: string }) {
   return (
     <>
       <p>
-        <Link to="/admin/members" className="text-brand-700 underline">
+        <Link to={href("/admin/members")} className="text-brand-700 underline">
           Members
         </Link>
       </p>

@@ -1,11 +1,11 @@
-import { PAGE_QUEST_PERIODS } from "../../../../common/api/admin-quests.ts";
-import { CardSection } from "../../../components/ui/card-section.tsx";
-import { FormMessage } from "../../../components/ui/form-message.tsx";
-import { TextField } from "../../../components/ui/text-field.tsx";
-import { ActionForm } from "../action-form.tsx";
-import { useConsole } from "../console-context.ts";
-import { Cell, DataTable } from "../data-table.tsx";
-import { useQuestSettings } from "../use-quest-settings.ts";
+import { PAGE_QUEST_PERIODS } from "../../../common/api/admin-quests.ts";
+import { CardSection } from "../../components/ui/card-section.tsx";
+import { FormMessage } from "../../components/ui/form-message.tsx";
+import { TextField } from "../../components/ui/text-field.tsx";
+import { ActionForm } from "../../features/console/action-form.tsx";
+import { useConsole } from "../../features/console/console-context.ts";
+import { Cell, DataTable } from "../../features/console/data-table.tsx";
+import { useQuestSettings } from "../../features/console/use-quest-settings.ts";
 
 function Choice({
   label,
@@ -43,7 +43,7 @@ function Choice({
 }
 
 /** Which quests exist and what they pay; admins define page quests, edit amounts, pause, resume and retire. */
-export function ConsoleQuests() {
+export default function ConsoleQuests() {
   const { operator } = useConsole();
   const { quests, error, reload, changeable, chosen, choose, keyOf, pathOf } = useQuestSettings();
   const done = () => void reload();

@@ -1,11 +1,11 @@
 import { useId } from "react";
 import { useSearchParams } from "react-router";
 import type { z } from "zod";
-import { CONTACT_MESSAGE_STATES, type messagesReply } from "../../../../common/api/admin.ts";
-import { FormMessage } from "../../../components/ui/form-message.tsx";
-import { TextField } from "../../../components/ui/text-field.tsx";
-import { ActionForm } from "../action-form.tsx";
-import { useConsoleQuery } from "../use-console-query.ts";
+import { CONTACT_MESSAGE_STATES, type messagesReply } from "../../../common/api/admin.ts";
+import { FormMessage } from "../../components/ui/form-message.tsx";
+import { TextField } from "../../components/ui/text-field.tsx";
+import { ActionForm } from "../../features/console/action-form.tsx";
+import { useConsoleQuery } from "../../features/console/use-console-query.ts";
 
 type Message = z.infer<typeof messagesReply>["messages"][number];
 
@@ -98,7 +98,7 @@ function MessageCard({ message, onChanged }: { message: Message; onChanged: () =
 }
 
 /** The contact inbox, newest first, filtered by state; replies go out by email. */
-export function ConsoleMessages() {
+export default function ConsoleMessages() {
   const [params, setParams] = useSearchParams();
   const query = params.toString();
   const { data, error, reload } = useConsoleQuery<z.infer<typeof messagesReply>>(`/api/admin/messages${query ? `?${query}` : ""}`);

@@ -1,17 +1,17 @@
 import { useState } from "react";
-import { useSearchParams } from "react-router";
+import { href, Link, useSearchParams } from "react-router";
 import type { z } from "zod";
-import type { adminPayoutsReply, batchReply, batchSummaryReply, reconcileReply, sendReply } from "../../../../common/api/admin.ts";
-import { PAYOUT_STATUS_LABELS, type PayoutStatusName } from "../../../../common/api/payouts.ts";
-import { CardSection } from "../../../components/ui/card-section.tsx";
-import { FormMessage } from "../../../components/ui/form-message.tsx";
-import { TextField } from "../../../components/ui/text-field.tsx";
-import { formatTokens } from "../../../lib/token-amount.ts";
-import { ActionForm } from "../action-form.tsx";
-import { CodeField } from "../code-field.tsx";
-import { useConsole } from "../console-context.ts";
-import { Cell, DataTable } from "../data-table.tsx";
-import { useConsoleQuery } from "../use-console-query.ts";
+import type { adminPayoutsReply, batchReply, batchSummaryReply, reconcileReply, sendReply } from "../../../common/api/admin.ts";
+import { PAYOUT_STATUS_LABELS, type PayoutStatusName } from "../../../common/api/payouts.ts";
+import { CardSection } from "../../components/ui/card-section.tsx";
+import { FormMessage } from "../../components/ui/form-message.tsx";
+import { TextField } from "../../components/ui/text-field.tsx";
+import { ActionForm } from "../../features/console/action-form.tsx";
+import { CodeField } from "../../features/console/code-field.tsx";
+import { useConsole } from "../../features/console/console-context.ts";
+import { Cell, DataTable } from "../../features/console/data-table.tsx";
+import { useConsoleQuery } from "../../features/console/use-console-query.ts";
+import { formatTokens } from "../../lib/token-amount.ts";
 
 type PayoutsPage = z.infer<typeof adminPayoutsReply>;
 type Batch = z.infer<typeof batchReply>;
@@ -93,7 +93,7 @@ function SafeFileButton({ batchId }: { batchId: number }) {
 }
 
 /** Payouts by status, with the batch, the Safe file, the hot wallet, reconciliation and returns. */
-export function ConsolePayouts() {
+export default function ConsolePayouts() {
   const { operator, get } = useConsole();
   const [params, setParams] = useSearchParams();
   const status = params.get("status") ?? "";
@@ -253,9 +253,9 @@ export function ConsolePayouts() {
               <tr key={payout.id}>
                 <Cell>{payout.id}</Cell>
                 <Cell>
-                  <a href={`/admin/members/${payout.user_id}`} className="text-brand-700 underline">
+                  <Link to={href("/admin/members/:id", { id: String(payout.user_id) })} className="text-brand-700 underline">
                     #{payout.user_id}
-                  </a>
+                  </Link>
                 </Cell>
                 <Cell>{formatTokens(payout.amount)}</Cell>
                 <Cell mono>{payout.address}</Cell>

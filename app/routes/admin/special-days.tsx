@@ -1,15 +1,15 @@
 import type { z } from "zod";
-import type { specialDaysReply } from "../../../../common/api/admin.ts";
-import { CardSection } from "../../../components/ui/card-section.tsx";
-import { FormMessage } from "../../../components/ui/form-message.tsx";
-import { TextField } from "../../../components/ui/text-field.tsx";
-import { ActionForm } from "../action-form.tsx";
-import { useConsole } from "../console-context.ts";
-import { Cell, DataTable } from "../data-table.tsx";
-import { useConsoleQuery } from "../use-console-query.ts";
+import type { specialDaysReply } from "../../../common/api/admin.ts";
+import { CardSection } from "../../components/ui/card-section.tsx";
+import { FormMessage } from "../../components/ui/form-message.tsx";
+import { TextField } from "../../components/ui/text-field.tsx";
+import { ActionForm } from "../../features/console/action-form.tsx";
+import { useConsole } from "../../features/console/console-context.ts";
+import { Cell, DataTable } from "../../features/console/data-table.tsx";
+import { useConsoleQuery } from "../../features/console/use-console-query.ts";
 
 /** The calendar of reward multipliers (UTC days); admins set and remove days. */
-export function ConsoleSpecialDays() {
+export default function ConsoleSpecialDays() {
   const { operator } = useConsole();
   const { data, error, reload } = useConsoleQuery<z.infer<typeof specialDaysReply>>("/api/admin/special-days");
   const admin = operator.role === "admin";

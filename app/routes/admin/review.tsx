@@ -1,13 +1,13 @@
 import { useState } from "react";
 import type { z } from "zod";
-import type { reviewsReply } from "../../../../common/api/admin.ts";
-import { CardSection } from "../../../components/ui/card-section.tsx";
-import { FormMessage } from "../../../components/ui/form-message.tsx";
-import { TextField } from "../../../components/ui/text-field.tsx";
-import { formatTokens } from "../../../lib/token-amount.ts";
-import { ActionForm } from "../action-form.tsx";
-import { useConsole } from "../console-context.ts";
-import { useConsoleQuery } from "../use-console-query.ts";
+import type { reviewsReply } from "../../../common/api/admin.ts";
+import { CardSection } from "../../components/ui/card-section.tsx";
+import { FormMessage } from "../../components/ui/form-message.tsx";
+import { TextField } from "../../components/ui/text-field.tsx";
+import { ActionForm } from "../../features/console/action-form.tsx";
+import { useConsole } from "../../features/console/console-context.ts";
+import { useConsoleQuery } from "../../features/console/use-console-query.ts";
+import { formatTokens } from "../../lib/token-amount.ts";
 
 type Review = z.infer<typeof reviewsReply>["reviews"][number];
 
@@ -60,7 +60,7 @@ function ReviewCard({ review, canDecide, onDecided }: { review: Review; canDecid
 }
 
 /** Flagged payouts waiting for a person, with their signals and the member's appeal. */
-export function ConsoleReview() {
+export default function ConsoleReview() {
   const { operator } = useConsole();
   const { data, error, reload } = useConsoleQuery<z.infer<typeof reviewsReply>>("/api/admin/reviews?open=1");
   // The decided card leaves the list, so what was done is said above it.
