@@ -1,11 +1,13 @@
 import { href, Link } from "react-router";
 import type { z } from "zod";
-import type { memberActivityReply } from "../../../common/api/admin.ts";
+import { type memberActivityReply, reasonBody, revokeSessionForm } from "../../../common/api/admin.ts";
 import { PAYOUT_STATUS_LABELS, type PayoutStatusName } from "../../../common/api/payouts.ts";
 import { CardSection } from "../../components/ui/card-section.tsx";
+import { SelectField } from "../../components/ui/select-field.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { formatTokens } from "../../lib/token-amount.ts";
-import { ActionForm } from "./action-form.tsx";
+import { useConsole } from "./console-context.ts";
+import { ConsoleForm } from "./console-form.tsx";
 import { Cell, DataTable } from "./data-table.tsx";
 
 export type MemberActivity = z.infer<typeof memberActivityReply>;
@@ -24,6 +26,7 @@ export function MemberStanding({
   admin: boolean;
   onChanged: () => void;
 }) {
+  const { post } = useConsole();
   const change = activity.frozen_at ? "unfreeze" : "freeze";
   return (
     <CardSection title="Standing">
@@ -39,20 +42,29 @@ export function MemberStanding({
       </dl>
       {admin ? (
         <div className="mt-4">
-          <ActionForm
-            path={`/api/admin/members/${memberId}/${change}`}
+          <ConsoleForm
+            schema={reasonBody}
+            empty={{ reason: "" }}
+            send={(body) => post(`/api/admin/members/${memberId}/${change}`, body)}
             submitLabel={change === "freeze" ? "Put on hold" : "Take off hold"}
             onDone={onChanged}
           >
-            <TextField label={change === "freeze" ? "Reason to put on hold" : "Reason to take off hold"} name="reason" required />
-          </ActionForm>
+            {(field) => (
+              <TextField label={change === "freeze" ? "Reason to put on hold" : "Reason to take off hold"} required {...field("reason")} />
+            )}
+          </ConsoleForm>
         </div>
       ) : null}
       {activity.email_verified_at ? null : (
         <div className="mt-4">
-          <ActionForm path={`/api/admin/members/${memberId}/resend-verification`} submitLabel="Send the confirmation link again">
-            <TextField label="Reason to send the link" name="reason" required defaultValue="asked by the member" />
-          </ActionForm>
+          <ConsoleForm
+            schema={reasonBody}
+            empty={{ reason: "asked by the member" }}
+            send={(body) => post(`/api/admin/members/${memberId}/resend-verification`, body)}
+            submitLabel="Send the confirmation link again"
+          >
+            {(field) => <TextField label="Reason to send the link" required {...field("reason")} />}
+          </ConsoleForm>
         </div>
       )}
     </CardSection>
@@ -71,6 +83,7 @@ export function MemberSessions({
   admin: boolean;
   onChanged: () => void;
 }) {
+  const { post } = useConsole();
   return (
     <CardSection title="Sessions">
       {sessions.length === 0 ? (
@@ -89,26 +102,27 @@ export function MemberSessions({
       )}
       {admin && sessions.length > 0 ? (
         <div className="mt-4">
-          <ActionForm
-            path={({ session = "" }) => `/api/admin/members/${memberId}/sessions/${encodeURIComponent(session)}/revoke`}
-            toBody={({ reason = "" }) => ({ reason })}
+          <ConsoleForm
+            key={sessions[0]?.id}
+            schema={revokeSessionForm}
+            empty={{ session: sessions[0]?.id ?? "", reason: "" }}
+            send={({ session, ...body }) => post(`/api/admin/members/${memberId}/sessions/${session}/revoke`, body)}
             submitLabel="Sign out this session"
             onDone={onChanged}
           >
-            <div>
-              <label htmlFor="session-to-end" className="field-label">
-                Session
-              </label>
-              <select id="session-to-end" name="session" className="field-input">
-                {sessions.map((session) => (
-                  <option key={session.id} value={session.id}>
-                    {session.id} · {session.device}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <TextField label="Reason to sign it out" name="reason" required />
-          </ActionForm>
+            {(field) => (
+              <>
+                <SelectField label="Session" {...field("session")}>
+                  {sessions.map((session) => (
+                    <option key={session.id} value={session.id}>
+                      {session.id} · {session.device}
+                    </option>
+                  ))}
+                </SelectField>
+                <TextField label="Reason to sign it out" required {...field("reason")} />
+              </>
+            )}
+          </ConsoleForm>
         </div>
       ) : null}
     </CardSection>

@@ -1,12 +1,13 @@
 import { href, Link } from "react-router";
 import type { z } from "zod";
-import type { memberReply } from "../../../common/api/admin.ts";
+import { adjustBalanceBody, type memberReply } from "../../../common/api/admin.ts";
 import { CardSection } from "../../components/ui/card-section.tsx";
 import { FormMessage } from "../../components/ui/form-message.tsx";
+import { SelectField } from "../../components/ui/select-field.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
-import { ActionForm } from "../../features/console/action-form.tsx";
 import { CodeField } from "../../features/console/code-field.tsx";
 import { useConsole } from "../../features/console/console-context.ts";
+import { ConsoleForm } from "../../features/console/console-form.tsx";
 import { Cell, DataTable } from "../../features/console/data-table.tsx";
 import { type MemberActivity, MemberHistory, MemberSessions, MemberStanding } from "../../features/console/member-activity.tsx";
 import { useConsoleQuery } from "../../features/console/use-console-query.ts";
@@ -23,7 +24,7 @@ export default function ConsoleMemberPage({ params }: Route.ComponentProps) {
 
 /** One member: profile, verification, the ledger with its running balance, and (admins) a credit or debit with a reason. */
 function ConsoleMember({ id }: { id: string }) {
-  const { operator } = useConsole();
+  const { operator, post } = useConsole();
   const { data, error, reload } = useConsoleQuery<MemberView>(`/api/admin/members/${encodeURIComponent(id)}`);
   const activity = useConsoleQuery<MemberActivity>(`/api/admin/members/${encodeURIComponent(id)}/activity`);
   const member = data?.member;
@@ -82,27 +83,26 @@ function ConsoleMember({ id }: { id: string }) {
             {admin ? (
               <CardSection title="Credit or debit">
                 <div className="mt-3">
-                  <ActionForm<{ balance: string }>
-                    path={`/api/admin/members/${member.id}/adjust`}
+                  <ConsoleForm
+                    schema={adjustBalanceBody}
+                    empty={{ direction: "credit", tokens: "", reason: "", code: "" }}
+                    send={(body) => post<{ balance: string }>(`/api/admin/members/${member.id}/adjust`, body)}
                     submitLabel="Post to the ledger"
-                    successText={(reply) => `Posted. The balance is now ${formatTokens(reply.balance)}.`}
+                    said={(reply) => `Posted. The balance is now ${formatTokens(reply.balance)}.`}
                     onDone={refresh}
                   >
-                    <fieldset>
-                      <legend className="field-label">Direction</legend>
-                      <div className="flex gap-6">
-                        <label className="flex items-center gap-2">
-                          <input type="radio" name="direction" value="credit" defaultChecked /> Credit
-                        </label>
-                        <label className="flex items-center gap-2">
-                          <input type="radio" name="direction" value="debit" /> Debit
-                        </label>
-                      </div>
-                    </fieldset>
-                    <TextField label={`Tokens (${site.token.symbol})`} name="tokens" inputMode="numeric" required />
-                    <TextField label="Reason" name="reason" required hint="Kept in the audit log and on the ledger line." />
-                    <CodeField />
-                  </ActionForm>
+                    {(field) => (
+                      <>
+                        <SelectField label="Direction" {...field("direction")}>
+                          <option value="credit">Credit</option>
+                          <option value="debit">Debit</option>
+                        </SelectField>
+                        <TextField label={`Tokens (${site.token.symbol})`} inputMode="numeric" required {...field("tokens")} />
+                        <TextField label="Reason" required hint="Kept in the audit log and on the ledger line." {...field("reason")} />
+                        <CodeField {...field("code")} />
+                      </>
+                    )}
+                  </ConsoleForm>
                 </div>
               </CardSection>
             ) : null}

@@ -1,14 +1,24 @@
 import { useState } from "react";
 import { href, Link, useSearchParams } from "react-router";
 import type { z } from "zod";
-import type { adminPayoutsReply, batchReply, batchSummaryReply, reconcileReply, sendReply } from "../../../common/api/admin.ts";
+import {
+  type adminPayoutsReply,
+  type batchReply,
+  type batchSummaryReply,
+  makeBatchBody,
+  reasonBody,
+  type reconcileReply,
+  sendBatchForm,
+  type sendReply,
+  transferMoveForm,
+} from "../../../common/api/admin.ts";
 import { PAYOUT_STATUS_LABELS, type PayoutStatusName } from "../../../common/api/payouts.ts";
 import { CardSection } from "../../components/ui/card-section.tsx";
 import { FormMessage } from "../../components/ui/form-message.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
-import { ActionForm } from "../../features/console/action-form.tsx";
 import { CodeField } from "../../features/console/code-field.tsx";
 import { useConsole } from "../../features/console/console-context.ts";
+import { ConsoleForm } from "../../features/console/console-form.tsx";
 import { Cell, DataTable } from "../../features/console/data-table.tsx";
 import { useConsoleQuery } from "../../features/console/use-console-query.ts";
 import { formatTokens } from "../../lib/token-amount.ts";
@@ -33,44 +43,48 @@ function stuckNote(stuck: number[]): string {
  * fresh code; with `askSafeNonce`, the Safe nonce a return from a batch whose
  * Safe file was downloaded needs.
  */
-function TransferMoneyMove<Reply>({
+function TransferMoneyMove<Reply extends object>({
   action,
   submitLabel,
-  successText,
+  said,
   onDone,
   askSafeNonce = false,
 }: {
   action: "return" | "void-transaction";
   submitLabel: string;
-  successText?: (reply: Reply) => string;
+  said?: (reply: Reply) => string;
   onDone: () => Promise<void> | void;
   askSafeNonce?: boolean;
 }) {
+  const { post } = useConsole();
   return (
     <div className="mt-3">
-      <ActionForm<Reply>
-        path={({ payout = "" }) => `/api/admin/payouts/${encodeURIComponent(payout)}/${action}`}
-        toBody={({ reason = "", code = "", safe_nonce = "" }) => ({
-          reason,
-          code,
-          ...(safe_nonce.trim() ? { safe_nonce: safe_nonce.trim() } : {}),
-        })}
+      <ConsoleForm
+        schema={transferMoveForm}
+        empty={{ payout: "", reason: "", safe_nonce: "", code: "" }}
+        send={({ payout, safe_nonce, ...body }) =>
+          post<Reply>(`/api/admin/payouts/${payout}/${action}`, { ...body, ...(safe_nonce ? { safe_nonce } : {}) })
+        }
         submitLabel={submitLabel}
-        successText={successText}
+        said={said}
         onDone={() => void onDone()}
       >
-        <TextField label="Transfer number" name="payout" inputMode="numeric" required />
-        <TextField label="Reason" name="reason" required />
-        {askSafeNonce ? (
-          <TextField
-            label="Safe nonce of the batch's transaction"
-            hint="Needed once the batch's Safe file was downloaded: the nonce Safe{Wallet} shows for that transaction, after it was rejected or replaced and executed. The transfer goes back only when the chain shows that nonce used without paying it."
-            name="safe_nonce"
-            inputMode="numeric"
-          />
-        ) : null}
-        <CodeField />
-      </ActionForm>
+        {(field) => (
+          <>
+            <TextField label="Transfer number" inputMode="numeric" required {...field("payout")} />
+            <TextField label="Reason" required {...field("reason")} />
+            {askSafeNonce ? (
+              <TextField
+                label="Safe nonce of the batch's transaction"
+                hint="Needed once the batch's Safe file was downloaded: the nonce Safe{Wallet} shows for that transaction, after it was rejected or replaced and executed. The transfer goes back only when the chain shows that nonce used without paying it."
+                inputMode="numeric"
+                {...field("safe_nonce")}
+              />
+            ) : null}
+            <CodeField {...field("code")} />
+          </>
+        )}
+      </ConsoleForm>
     </div>
   );
 }
@@ -94,7 +108,7 @@ function SafeFileButton({ batchId }: { batchId: number }) {
 
 /** Payouts by status, with the batch, the Safe file, the hot wallet, reconciliation and returns. */
 export default function ConsolePayouts() {
-  const { operator, get } = useConsole();
+  const { operator, get, post } = useConsole();
   const [params, setParams] = useSearchParams();
   const status = params.get("status") ?? "";
   const { data, error, reload } = useConsoleQuery<PayoutsPage>(`/api/admin/payouts${status ? `?status=${status}` : ""}`);
@@ -121,18 +135,19 @@ export default function ConsolePayouts() {
                   Alert {alert.id}, {alert.kind}: {alert.details} ({alert.subject}, {alert.created_at.slice(0, 16).replace("T", " ")})
                 </p>
                 <div className="mt-2 max-w-xl">
-                  <ActionForm<{ suc_msg: string }>
-                    path={`/api/admin/alerts/${alert.id}/resolve`}
+                  <ConsoleForm
+                    schema={reasonBody}
+                    empty={{ reason: "" }}
+                    send={(body) => post<{ suc_msg: string }>(`/api/admin/alerts/${alert.id}/resolve`, body)}
                     submitLabel={`Mark alert ${alert.id} handled`}
-                    toBody={({ reason = "" }) => ({ reason })}
-                    successText={() => ""}
+                    said={() => ""}
                     onDone={(done) => {
                       setHandled(done.suc_msg);
                       void reload();
                     }}
                   >
-                    <TextField label={`What was done about alert ${alert.id}`} name="reason" required />
-                  </ActionForm>
+                    {(field) => <TextField label={`What was done about alert ${alert.id}`} required {...field("reason")} />}
+                  </ConsoleForm>
                 </div>
               </li>
             ))}
@@ -144,10 +159,12 @@ export default function ConsolePayouts() {
           <CardSection title="Make a batch">
             <p className="mt-2 text-sm text-ink-800">Takes the oldest requested transfers, up to the batch limit.</p>
             <div className="mt-3">
-              <ActionForm<Batch>
-                path="/api/admin/payouts/batches"
+              <ConsoleForm
+                schema={makeBatchBody}
+                empty={{ reason: "", code: "" }}
+                send={(body) => post<Batch>("/api/admin/payouts/batches", body)}
                 submitLabel="Make the batch"
-                successText={(made) =>
+                said={(made) =>
                   [
                     made.batch_id
                       ? `Batch ${made.batch_id}: ${made.count} transfer${made.count === 1 ? "" : "s"}, ${formatTokens(made.total)}.`
@@ -163,9 +180,13 @@ export default function ConsolePayouts() {
                   void reload();
                 }}
               >
-                <TextField label="Reason" name="reason" required />
-                <CodeField />
-              </ActionForm>
+                {(field) => (
+                  <>
+                    <TextField label="Reason" required {...field("reason")} />
+                    <CodeField {...field("code")} />
+                  </>
+                )}
+              </ConsoleForm>
               {batch?.batch_id && batchIds.includes(batch.batch_id) ? (
                 <div className="mt-4">
                   <SafeFileButton batchId={batch.batch_id} />
@@ -177,31 +198,36 @@ export default function ConsolePayouts() {
         {admin && data?.hot_wallet ? (
           <CardSection title="Send with the hot wallet">
             <div className="mt-3">
-              <ActionForm<z.infer<typeof sendReply>>
-                path={({ batch: id = "" }) => `/api/admin/payouts/batches/${encodeURIComponent(id)}/send`}
+              <ConsoleForm
+                schema={sendBatchForm}
+                empty={{ batch: "", reason: "", code: "" }}
+                send={({ batch: id, ...body }) => post<z.infer<typeof sendReply>>(`/api/admin/payouts/batches/${id}/send`, body)}
                 submitLabel="Send the batch"
-                toBody={({ reason = "", code = "" }) => ({ reason, code })}
-                confirm={async ({ batch: id = "" }) => {
+                confirm={async ({ batch: id }) => {
                   const batch = await get<z.infer<typeof batchSummaryReply>>(`/api/admin/payouts/batches/${encodeURIComponent(id)}`);
                   return batch.ok && batch.body
                     ? `Send batch ${id} from the hot wallet: ${batch.body.count} transfer${batch.body.count === 1 ? "" : "s"}, ${formatTokens(batch.body.total)} in all, with fees capped at ${batch.body.fee_cap_gwei} gwei?${settledNote(batch.body)}`
                     : `Send batch ${id} from the hot wallet? Its total could not be read: ${batch.body?.err_msg ?? "no answer"}`;
                 }}
-                successText={(sent) =>
+                said={(sent) =>
                   `Signed ${sent.signed}, sent again ${sent.rebroadcast}, already paid ${sent.already_paid}, returned ${sent.returned}.${stuckNote(sent.stuck)}`
                 }
                 onDone={() => void reload()}
               >
-                <TextField
-                  label="Batch number"
-                  name="batch"
-                  inputMode="numeric"
-                  required
-                  hint={`Fees are capped at ${data.fee_cap_gwei} gwei.`}
-                />
-                <TextField label="Reason" name="reason" required />
-                <CodeField />
-              </ActionForm>
+                {(field) => (
+                  <>
+                    <TextField
+                      label="Batch number"
+                      inputMode="numeric"
+                      required
+                      hint={`Fees are capped at ${data.fee_cap_gwei} gwei.`}
+                      {...field("batch")}
+                    />
+                    <TextField label="Reason" required {...field("reason")} />
+                    <CodeField {...field("code")} />
+                  </>
+                )}
+              </ConsoleForm>
             </div>
           </CardSection>
         ) : null}
@@ -209,17 +235,19 @@ export default function ConsolePayouts() {
           <CardSection title="Reconcile now">
             <p className="mt-2 text-sm text-ink-800">Reads the treasury's transfers from the chain and matches them to payouts.</p>
             <div className="mt-3">
-              <ActionForm<z.infer<typeof reconcileReply>>
-                path="/api/admin/payouts/reconcile"
+              <ConsoleForm
+                schema={reasonBody}
+                empty={{ reason: "checked the chain from the console" }}
+                send={(body) => post<z.infer<typeof reconcileReply>>("/api/admin/payouts/reconcile", body)}
                 submitLabel="Reconcile now"
-                successText={(done) =>
+                said={(done) =>
                   done.skipped ??
                   `Matched ${done.matched}, confirmed ${done.confirmed}, reverted ${done.reverted}, new alerts ${done.alerts}.`
                 }
                 onDone={() => void reload()}
               >
-                <TextField label="Reason" name="reason" required defaultValue="checked the chain from the console" />
-              </ActionForm>
+                {(field) => <TextField label="Reason" required {...field("reason")} />}
+              </ConsoleForm>
             </div>
           </CardSection>
         ) : null}
@@ -288,7 +316,7 @@ export default function ConsolePayouts() {
             action="return"
             askSafeNonce={!data?.hot_wallet}
             submitLabel="Return the transfer"
-            successText={(reply) => `Returned. The member's balance is now ${formatTokens(reply.balance)}.`}
+            said={(reply) => `Returned. The member's balance is now ${formatTokens(reply.balance)}.`}
             onDone={reload}
           />
         </CardSection>

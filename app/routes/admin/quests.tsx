@@ -1,50 +1,16 @@
-import { PAGE_QUEST_PERIODS } from "../../../common/api/admin-quests.ts";
+import { defineQuestBody, editQuestBody, PAGE_QUEST_PERIODS, questStatusBody } from "../../../common/api/admin-quests.ts";
 import { CardSection } from "../../components/ui/card-section.tsx";
 import { FormMessage } from "../../components/ui/form-message.tsx";
+import { SelectField } from "../../components/ui/select-field.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
-import { ActionForm } from "../../features/console/action-form.tsx";
 import { useConsole } from "../../features/console/console-context.ts";
+import { ConsoleForm } from "../../features/console/console-form.tsx";
 import { Cell, DataTable } from "../../features/console/data-table.tsx";
 import { useQuestSettings } from "../../features/console/use-quest-settings.ts";
 
-function Choice({
-  label,
-  name,
-  options,
-  value,
-  onChange,
-}: {
-  label: string;
-  name: string;
-  options: Array<{ value: string; label: string }>;
-  value?: string;
-  onChange?: (value: string) => void;
-}) {
-  return (
-    <div>
-      <label htmlFor={`quest-${name}`} className="field-label">
-        {label}
-      </label>
-      <select
-        id={`quest-${name}`}
-        name={name}
-        className="field-input"
-        value={value}
-        onChange={onChange ? (event) => onChange(event.target.value) : undefined}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
 /** Which quests exist and what they pay; admins define page quests, edit amounts, pause, resume and retire. */
 export default function ConsoleQuests() {
-  const { operator } = useConsole();
+  const { operator, post } = useConsole();
   const { quests, error, reload, changeable, chosen, choose, keyOf, pathOf } = useQuestSettings();
   const done = () => void reload();
   return (
@@ -76,52 +42,83 @@ export default function ConsoleQuests() {
           {chosen ? (
             <CardSection title="Change a quest">
               <div className="mt-3 space-y-6">
-                <Choice
-                  label="Quest"
-                  name="quest"
-                  value={keyOf(chosen)}
-                  onChange={choose}
-                  options={changeable.map((quest) => ({ value: keyOf(quest), label: `${quest.title} (${quest.kind}, ${quest.status})` }))}
-                />
-                <ActionForm key={`edit-${keyOf(chosen)}`} path={pathOf("edit")} submitLabel="Save the amounts" onDone={done}>
-                  <TextField label="Title" name="title" defaultValue={chosen.title} required />
-                  <TextField label="Tokens (0 for XP only)" name="tokens" inputMode="numeric" defaultValue={chosen.tokens} required />
-                  <TextField label="XP" name="xp" inputMode="numeric" defaultValue={String(chosen.xp)} required />
-                  <TextField label="Reason" name="reason" required />
-                </ActionForm>
-                <ActionForm key={`status-${keyOf(chosen)}`} path={pathOf("status")} submitLabel="Set the status" onDone={done}>
-                  <Choice
-                    label="Status"
-                    name="status"
-                    options={[
-                      { value: "paused", label: "Paused: cannot be started or credited" },
-                      { value: "active", label: "Active" },
-                      { value: "retired", label: "Retired: gone from the members' pages, for good" },
-                    ]}
-                  />
-                  <TextField label="Reason for the status" name="reason" required />
-                </ActionForm>
+                <SelectField label="Quest" value={keyOf(chosen)} onChange={(event) => choose(event.target.value)}>
+                  {changeable.map((quest) => (
+                    <option key={keyOf(quest)} value={keyOf(quest)}>
+                      {`${quest.title} (${quest.kind}, ${quest.status})`}
+                    </option>
+                  ))}
+                </SelectField>
+                {/* Keyed by what it shows, so a saved change comes back as the form's new starting values. */}
+                <ConsoleForm
+                  key={`edit-${keyOf(chosen)}-${chosen.title}-${chosen.tokens}-${chosen.xp}`}
+                  schema={editQuestBody}
+                  empty={{ title: chosen.title, tokens: chosen.tokens, xp: String(chosen.xp), reason: "" }}
+                  send={(body) => post(pathOf("edit"), body)}
+                  submitLabel="Save the amounts"
+                  onDone={done}
+                >
+                  {(field) => (
+                    <>
+                      <TextField label="Title" required {...field("title")} />
+                      <TextField label="Tokens (0 for XP only)" inputMode="numeric" required {...field("tokens")} />
+                      <TextField label="XP" inputMode="numeric" required {...field("xp")} />
+                      <TextField label="Reason" required {...field("reason")} />
+                    </>
+                  )}
+                </ConsoleForm>
+                <ConsoleForm
+                  key={`status-${keyOf(chosen)}`}
+                  schema={questStatusBody}
+                  empty={{ status: "paused", reason: "" }}
+                  send={(body) => post(pathOf("status"), body)}
+                  submitLabel="Set the status"
+                  onDone={done}
+                >
+                  {(field) => (
+                    <>
+                      <SelectField label="Status" {...field("status")}>
+                        <option value="paused">Paused: cannot be started or credited</option>
+                        <option value="active">Active</option>
+                        <option value="retired">Retired: gone from the members' pages, for good</option>
+                      </SelectField>
+                      <TextField label="Reason for the status" required {...field("reason")} />
+                    </>
+                  )}
+                </ConsoleForm>
               </div>
             </CardSection>
           ) : null}
           <CardSection title="Define a page quest">
             <div className="mt-3">
-              <ActionForm path="/api/admin/quests" submitLabel="Define the quest" onDone={done}>
-                <Choice
-                  label="Kind"
-                  name="kind"
-                  options={[
-                    { value: "visit", label: "Visit: opening the page" },
-                    { value: "read", label: "Read: reaching the page's end" },
-                  ]}
-                />
-                <TextField label="Id (lowercase letters, digits, hyphens)" name="id" required />
-                <TextField label="Title" name="title" required />
-                <TextField label="Page (a path on this site)" name="page" placeholder="/glossary" required />
-                <TextField label="XP" name="xp" inputMode="numeric" required />
-                <Choice label="Period" name="period" options={PAGE_QUEST_PERIODS.map((period) => ({ value: period, label: period }))} />
-                <TextField label="Reason" name="reason" required />
-              </ActionForm>
+              <ConsoleForm
+                schema={defineQuestBody}
+                empty={{ kind: "visit", id: "", title: "", page: "", xp: "", period: PAGE_QUEST_PERIODS[0], reason: "" }}
+                send={(body) => post("/api/admin/quests", body)}
+                submitLabel="Define the quest"
+                onDone={done}
+              >
+                {(field) => (
+                  <>
+                    <SelectField label="Kind" {...field("kind")}>
+                      <option value="visit">Visit: opening the page</option>
+                      <option value="read">Read: reaching the page's end</option>
+                    </SelectField>
+                    <TextField label="Id (lowercase letters, digits, hyphens)" required {...field("id")} />
+                    <TextField label="Title" required {...field("title")} />
+                    <TextField label="Page (a path on this site)" placeholder="/glossary" required {...field("page")} />
+                    <TextField label="XP" inputMode="numeric" required {...field("xp")} />
+                    <SelectField label="Period" {...field("period")}>
+                      {PAGE_QUEST_PERIODS.map((period) => (
+                        <option key={period} value={period}>
+                          {period}
+                        </option>
+                      ))}
+                    </SelectField>
+                    <TextField label="Reason" required {...field("reason")} />
+                  </>
+                )}
+              </ConsoleForm>
             </div>
           </CardSection>
         </div>

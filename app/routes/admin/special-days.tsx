@@ -1,16 +1,16 @@
 import type { z } from "zod";
-import type { specialDaysReply } from "../../../common/api/admin.ts";
+import { removeSpecialDayForm, setSpecialDayBody, type specialDaysReply } from "../../../common/api/admin.ts";
 import { CardSection } from "../../components/ui/card-section.tsx";
 import { FormMessage } from "../../components/ui/form-message.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
-import { ActionForm } from "../../features/console/action-form.tsx";
 import { useConsole } from "../../features/console/console-context.ts";
+import { ConsoleForm } from "../../features/console/console-form.tsx";
 import { Cell, DataTable } from "../../features/console/data-table.tsx";
 import { useConsoleQuery } from "../../features/console/use-console-query.ts";
 
 /** The calendar of reward multipliers (UTC days); admins set and remove days. */
 export default function ConsoleSpecialDays() {
-  const { operator } = useConsole();
+  const { operator, post } = useConsole();
   const { data, error, reload } = useConsoleQuery<z.infer<typeof specialDaysReply>>("/api/admin/special-days");
   const admin = operator.role === "admin";
   return (
@@ -42,25 +42,40 @@ export default function ConsoleSpecialDays() {
           <div className="space-y-6">
             <CardSection title="Set a day">
               <div className="mt-3">
-                <ActionForm path="/api/admin/special-days" submitLabel="Set the day" onDone={() => void reload()}>
-                  <TextField label="Day (UTC)" name="day" type="date" required />
-                  <TextField label="Multiplier (1, 2 or 3)" name="multiplier" inputMode="numeric" required />
-                  <TextField label="Note" name="note" />
-                  <TextField label="Reason" name="reason" required />
-                </ActionForm>
+                <ConsoleForm
+                  schema={setSpecialDayBody}
+                  empty={{ day: "", multiplier: "", note: "", reason: "" }}
+                  send={(body) => post("/api/admin/special-days", body)}
+                  submitLabel="Set the day"
+                  onDone={() => void reload()}
+                >
+                  {(field) => (
+                    <>
+                      <TextField label="Day (UTC)" type="date" required {...field("day")} />
+                      <TextField label="Multiplier (1, 2 or 3)" inputMode="numeric" required {...field("multiplier")} />
+                      <TextField label="Note" {...field("note")} />
+                      <TextField label="Reason" required {...field("reason")} />
+                    </>
+                  )}
+                </ConsoleForm>
               </div>
             </CardSection>
             <CardSection title="Remove a day">
               <div className="mt-3">
-                <ActionForm
-                  path={({ day = "" }) => `/api/admin/special-days/${encodeURIComponent(day)}/remove`}
-                  toBody={({ reason = "" }) => ({ reason })}
+                <ConsoleForm
+                  schema={removeSpecialDayForm}
+                  empty={{ day: "", reason: "" }}
+                  send={({ day, ...body }) => post(`/api/admin/special-days/${day}/remove`, body)}
                   submitLabel="Remove the day"
                   onDone={() => void reload()}
                 >
-                  <TextField label="Day to remove (UTC)" name="day" type="date" required />
-                  <TextField label="Reason" name="reason" required />
-                </ActionForm>
+                  {(field) => (
+                    <>
+                      <TextField label="Day to remove (UTC)" type="date" required {...field("day")} />
+                      <TextField label="Reason" required {...field("reason")} />
+                    </>
+                  )}
+                </ConsoleForm>
               </div>
             </CardSection>
           </div>
