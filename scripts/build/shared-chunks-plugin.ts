@@ -4,9 +4,7 @@ import { ARTICLE_SCRIPT } from "./article-script-plugin.ts";
 
 /** What every form is made of: one chunk instead of a dozen of a few hundred bytes, each a request and a route manifest entry's import. */
 const FORM_PARTS =
-  /\/app\/(components\/ui\/(text-field|text-area|select-field|form-message|submit-button|needs-javascript)\.tsx|lib\/(use-api-form|use-form-fields|use-csrf-token|use-hydrated)\.ts)$/;
-/** The console's own modules (not its route modules): one chunk, so each console route lists one import in the manifest every React page loads. */
-const CONSOLE_PARTS = /\/app\/features\/console\//;
+  /\/app\/(components\/ui\/(text-field|labelled-field|form-message|submit-button|needs-javascript)\.tsx|lib\/(use-api-form|use-form-fields|use-csrf-token|use-hydrated)\.ts)$/;
 
 /** Entries whose static imports every React page loads anyway. */
 const SHELL_ENTRIES = ["app/root.tsx", "app/layout/site-layout.tsx"];
@@ -60,7 +58,6 @@ export function sharedChunksPlugin(articleRoutes: readonly string[]): Plugin {
                   { name: "article-own", priority: 2, test: (id: string) => articleOwn.has(id) },
                   { name: "shell", priority: 1, test: (id: string) => shell.has(id) },
                   { name: "form-parts", priority: 0, test: (id: string) => FORM_PARTS.test(id) },
-                  { name: "console", priority: 0, test: (id: string) => CONSOLE_PARTS.test(id) },
                 ],
               },
             },

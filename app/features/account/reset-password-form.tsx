@@ -6,6 +6,7 @@ import { NewPasswordFields } from "../../components/ui/new-password-fields.tsx";
 import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { accountApi } from "../../lib/api-client.ts";
 import { useApiForm } from "../../lib/use-api-form.ts";
+import { LogInNext } from "../auth/log-in-next.tsx";
 import { useLinkToken } from "./use-link-token.ts";
 
 const EMPTY = { password: "", password2: "" };
@@ -27,15 +28,7 @@ export function ResetPasswordForm() {
         .
       </p>
     );
-  if (form.success)
-    return (
-      <div className="space-y-4">
-        <FormMessage success={form.success} />
-        <a href={href("/login")} className="btn-primary">
-          Log in
-        </a>
-      </div>
-    );
+  if (form.success) return <LogInNext success={form.success} />;
   return (
     <form ref={form.keepTyped} method="post" noValidate onSubmit={submit} className="space-y-5">
       <FormMessage {...form.message} />

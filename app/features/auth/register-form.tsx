@@ -7,6 +7,7 @@ import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { register } from "../../lib/api-client.ts";
 import { useApiForm } from "../../lib/use-api-form.ts";
+import { LogInNext } from "./log-in-next.tsx";
 import { useSignupCheck } from "./use-signup-check.tsx";
 
 const REGISTER_REFUSALS = { [EMAIL_TAKEN]: "username", [DISPOSABLE_EMAIL]: "username", [UNKNOWN_REFERRAL_CODE]: "referral_code" } as const;
@@ -36,16 +37,7 @@ export function RegisterForm({ referralCode }: { referralCode: string }) {
     if (sent) form.clear();
   };
 
-  // Done: the server's message in green, and the way on; an empty form under it would invite a second account.
-  if (form.success)
-    return (
-      <div className="space-y-5">
-        <FormMessage success={form.success} />
-        <a href={href("/login")} className="btn-primary w-full">
-          Log in
-        </a>
-      </div>
-    );
+  if (form.success) return <LogInNext success={form.success} />;
 
   return (
     <form ref={form.keepTyped} method="post" noValidate onSubmit={submit} className="space-y-5">

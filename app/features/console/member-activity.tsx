@@ -3,8 +3,7 @@ import type { z } from "zod";
 import { type memberActivityReply, reasonBody, revokeSessionForm } from "../../../common/api/admin.ts";
 import { PAYOUT_STATUS_LABELS, type PayoutStatusName } from "../../../common/api/payouts.ts";
 import { CardSection } from "../../components/ui/card-section.tsx";
-import { SelectField } from "../../components/ui/select-field.tsx";
-import { TextField } from "../../components/ui/text-field.tsx";
+import { SelectField } from "../../components/ui/labelled-field.tsx";
 import { formatTokens } from "../../lib/token-amount.ts";
 import { useConsole } from "./console-context.ts";
 import { ConsoleForm } from "./console-form.tsx";
@@ -48,11 +47,8 @@ export function MemberStanding({
             send={(body) => post(`/api/admin/members/${memberId}/${change}`, body)}
             submitLabel={change === "freeze" ? "Put on hold" : "Take off hold"}
             onDone={onChanged}
-          >
-            {(field) => (
-              <TextField label={change === "freeze" ? "Reason to put on hold" : "Reason to take off hold"} required {...field("reason")} />
-            )}
-          </ConsoleForm>
+            reason={change === "freeze" ? "Reason to put on hold" : "Reason to take off hold"}
+          />
         </div>
       ) : null}
       {activity.email_verified_at ? null : (
@@ -62,9 +58,8 @@ export function MemberStanding({
             empty={{ reason: "asked by the member" }}
             send={(body) => post(`/api/admin/members/${memberId}/resend-verification`, body)}
             submitLabel="Send the confirmation link again"
-          >
-            {(field) => <TextField label="Reason to send the link" required {...field("reason")} />}
-          </ConsoleForm>
+            reason="Reason to send the link"
+          />
         </div>
       )}
     </CardSection>
@@ -109,6 +104,7 @@ export function MemberSessions({
             send={({ session, ...body }) => post(`/api/admin/members/${memberId}/sessions/${session}/revoke`, body)}
             submitLabel="Sign out this session"
             onDone={onChanged}
+            reason="Reason to sign it out"
           >
             {(field) => (
               <>
@@ -119,7 +115,6 @@ export function MemberSessions({
                     </option>
                   ))}
                 </SelectField>
-                <TextField label="Reason to sign it out" required {...field("reason")} />
               </>
             )}
           </ConsoleForm>

@@ -2,7 +2,6 @@ import { reasonBody } from "../../../common/api/admin.ts";
 import type { WaitlistSummary } from "../../../common/api/waitlist.ts";
 import { CardSection } from "../../components/ui/card-section.tsx";
 import { FormMessage } from "../../components/ui/form-message.tsx";
-import { TextField } from "../../components/ui/text-field.tsx";
 import { useConsole } from "./console-context.ts";
 import { ConsoleForm } from "./console-form.tsx";
 import { useConsoleQuery } from "./use-console-query.ts";
@@ -34,9 +33,8 @@ export function WaitlistCard() {
               submitLabel="Tell the waitlist that sign-ups are open"
               confirm={() => `Email all ${data.confirmed} confirmed addresses now? This can be done once.`}
               onDone={() => void reload()}
-            >
-              {(field) => <TextField label="Reason" required {...field("reason")} />}
-            </ConsoleForm>
+              reason="Reason"
+            />
           ) : (
             <p>An admin can tell the waitlist that sign-ups are open.</p>
           )}

@@ -1,7 +1,7 @@
 import type { FormEvent } from "react";
 import { contactMessage } from "../../../common/api/contact.ts";
+import { TextArea } from "../../components/ui/labelled-field.tsx";
 import { SubmitButton } from "../../components/ui/submit-button.tsx";
-import { TextArea } from "../../components/ui/text-area.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { submitContactForm } from "../../lib/api-client.ts";
 import { useApiForm } from "../../lib/use-api-form.ts";

@@ -1,9 +1,8 @@
 import type { FormEvent } from "react";
 import { guideReportFields } from "../../../common/api/guide-reports.ts";
 import { FormMessage } from "../../components/ui/form-message.tsx";
-import { SelectField } from "../../components/ui/select-field.tsx";
+import { SelectField, TextArea } from "../../components/ui/labelled-field.tsx";
 import { SubmitButton } from "../../components/ui/submit-button.tsx";
-import { TextArea } from "../../components/ui/text-area.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { reportGuideDifference } from "../../lib/api-client.ts";
 import { useApiForm } from "../../lib/use-api-form.ts";

@@ -3,9 +3,8 @@ import type { z } from "zod";
 import { adjustBalanceBody, type memberReply } from "../../../common/api/admin.ts";
 import { CardSection } from "../../components/ui/card-section.tsx";
 import { FormMessage } from "../../components/ui/form-message.tsx";
-import { SelectField } from "../../components/ui/select-field.tsx";
+import { SelectField } from "../../components/ui/labelled-field.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
-import { CodeField } from "../../features/console/code-field.tsx";
 import { useConsole } from "../../features/console/console-context.ts";
 import { ConsoleForm } from "../../features/console/console-form.tsx";
 import { Cell, DataTable } from "../../features/console/data-table.tsx";
@@ -90,6 +89,7 @@ function ConsoleMember({ id }: { id: string }) {
                     submitLabel="Post to the ledger"
                     said={(reply) => `Posted. The balance is now ${formatTokens(reply.balance)}.`}
                     onDone={refresh}
+                    code
                   >
                     {(field) => (
                       <>
@@ -99,7 +99,6 @@ function ConsoleMember({ id }: { id: string }) {
                         </SelectField>
                         <TextField label={`Tokens (${site.token.symbol})`} inputMode="numeric" required {...field("tokens")} />
                         <TextField label="Reason" required hint="Kept in the audit log and on the ledger line." {...field("reason")} />
-                        <CodeField {...field("code")} />
                       </>
                     )}
                   </ConsoleForm>

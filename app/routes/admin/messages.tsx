@@ -3,9 +3,7 @@ import { useSearchParams } from "react-router";
 import type { z } from "zod";
 import { CONTACT_MESSAGE_STATES, messageStateBody, type messagesReply, replyBody } from "../../../common/api/admin.ts";
 import { FormMessage } from "../../components/ui/form-message.tsx";
-import { SelectField } from "../../components/ui/select-field.tsx";
-import { TextArea } from "../../components/ui/text-area.tsx";
-import { TextField } from "../../components/ui/text-field.tsx";
+import { SelectField, TextArea } from "../../components/ui/labelled-field.tsx";
 import { useConsole } from "../../features/console/console-context.ts";
 import { ConsoleForm } from "../../features/console/console-form.tsx";
 import { useConsoleQuery } from "../../features/console/use-console-query.ts";
@@ -76,17 +74,11 @@ function MessageCard({ message, onChanged }: { message: Message; onChanged: () =
             send={(body) => post(`/api/admin/messages/${message.id}/state`, body)}
             submitLabel="Change the state"
             onDone={onChanged}
+            reason="Reason"
           >
             {(field) => (
               <>
-                <SelectField label="State" {...field("state")}>
-                  {CONTACT_MESSAGE_STATES.map((state) => (
-                    <option key={state} value={state}>
-                      {state}
-                    </option>
-                  ))}
-                </SelectField>
-                <TextField label="Reason" required {...field("reason")} />
+                <SelectField label="State" options={CONTACT_MESSAGE_STATES} {...field("state")} />
               </>
             )}
           </ConsoleForm>

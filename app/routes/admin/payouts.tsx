@@ -16,7 +16,6 @@ import { PAYOUT_STATUS_LABELS, type PayoutStatusName } from "../../../common/api
 import { CardSection } from "../../components/ui/card-section.tsx";
 import { FormMessage } from "../../components/ui/form-message.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
-import { CodeField } from "../../features/console/code-field.tsx";
 import { useConsole } from "../../features/console/console-context.ts";
 import { ConsoleForm } from "../../features/console/console-form.tsx";
 import { Cell, DataTable } from "../../features/console/data-table.tsx";
@@ -68,11 +67,12 @@ function TransferMoneyMove<Reply extends object>({
         submitLabel={submitLabel}
         said={said}
         onDone={() => void onDone()}
+        reason="Reason"
+        code
       >
         {(field) => (
           <>
             <TextField label="Transfer number" inputMode="numeric" required {...field("payout")} />
-            <TextField label="Reason" required {...field("reason")} />
             {askSafeNonce ? (
               <TextField
                 label="Safe nonce of the batch's transaction"
@@ -81,7 +81,6 @@ function TransferMoneyMove<Reply extends object>({
                 {...field("safe_nonce")}
               />
             ) : null}
-            <CodeField {...field("code")} />
           </>
         )}
       </ConsoleForm>
@@ -179,13 +178,10 @@ export default function ConsolePayouts() {
                   setBatch(made);
                   void reload();
                 }}
+                reason="Reason"
+                code
               >
-                {(field) => (
-                  <>
-                    <TextField label="Reason" required {...field("reason")} />
-                    <CodeField {...field("code")} />
-                  </>
-                )}
+                {(_field) => <></>}
               </ConsoleForm>
               {batch?.batch_id && batchIds.includes(batch.batch_id) ? (
                 <div className="mt-4">
@@ -213,6 +209,8 @@ export default function ConsolePayouts() {
                   `Signed ${sent.signed}, sent again ${sent.rebroadcast}, already paid ${sent.already_paid}, returned ${sent.returned}.${stuckNote(sent.stuck)}`
                 }
                 onDone={() => void reload()}
+                reason="Reason"
+                code
               >
                 {(field) => (
                   <>
@@ -223,8 +221,6 @@ export default function ConsolePayouts() {
                       hint={`Fees are capped at ${data.fee_cap_gwei} gwei.`}
                       {...field("batch")}
                     />
-                    <TextField label="Reason" required {...field("reason")} />
-                    <CodeField {...field("code")} />
                   </>
                 )}
               </ConsoleForm>
@@ -245,9 +241,8 @@ export default function ConsolePayouts() {
                   `Matched ${done.matched}, confirmed ${done.confirmed}, reverted ${done.reverted}, new alerts ${done.alerts}.`
                 }
                 onDone={() => void reload()}
-              >
-                {(field) => <TextField label="Reason" required {...field("reason")} />}
-              </ConsoleForm>
+                reason="Reason"
+              />
             </div>
           </CardSection>
         ) : null}

@@ -1,7 +1,7 @@
 import { defineQuestBody, editQuestBody, PAGE_QUEST_PERIODS, questStatusBody } from "../../../common/api/admin-quests.ts";
 import { CardSection } from "../../components/ui/card-section.tsx";
 import { FormMessage } from "../../components/ui/form-message.tsx";
-import { SelectField } from "../../components/ui/select-field.tsx";
+import { SelectField } from "../../components/ui/labelled-field.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { useConsole } from "../../features/console/console-context.ts";
 import { ConsoleForm } from "../../features/console/console-form.tsx";
@@ -57,13 +57,13 @@ export default function ConsoleQuests() {
                   send={(body) => post(pathOf("edit"), body)}
                   submitLabel="Save the amounts"
                   onDone={done}
+                  reason="Reason"
                 >
                   {(field) => (
                     <>
                       <TextField label="Title" required {...field("title")} />
                       <TextField label="Tokens (0 for XP only)" inputMode="numeric" required {...field("tokens")} />
                       <TextField label="XP" inputMode="numeric" required {...field("xp")} />
-                      <TextField label="Reason" required {...field("reason")} />
                     </>
                   )}
                 </ConsoleForm>
@@ -74,6 +74,7 @@ export default function ConsoleQuests() {
                   send={(body) => post(pathOf("status"), body)}
                   submitLabel="Set the status"
                   onDone={done}
+                  reason="Reason for the status"
                 >
                   {(field) => (
                     <>
@@ -82,7 +83,6 @@ export default function ConsoleQuests() {
                         <option value="active">Active</option>
                         <option value="retired">Retired: gone from the members' pages, for good</option>
                       </SelectField>
-                      <TextField label="Reason for the status" required {...field("reason")} />
                     </>
                   )}
                 </ConsoleForm>
@@ -97,6 +97,7 @@ export default function ConsoleQuests() {
                 send={(body) => post("/api/admin/quests", body)}
                 submitLabel="Define the quest"
                 onDone={done}
+                reason="Reason"
               >
                 {(field) => (
                   <>
@@ -108,14 +109,7 @@ export default function ConsoleQuests() {
                     <TextField label="Title" required {...field("title")} />
                     <TextField label="Page (a path on this site)" placeholder="/glossary" required {...field("page")} />
                     <TextField label="XP" inputMode="numeric" required {...field("xp")} />
-                    <SelectField label="Period" {...field("period")}>
-                      {PAGE_QUEST_PERIODS.map((period) => (
-                        <option key={period} value={period}>
-                          {period}
-                        </option>
-                      ))}
-                    </SelectField>
-                    <TextField label="Reason" required {...field("reason")} />
+                    <SelectField label="Period" options={PAGE_QUEST_PERIODS} {...field("period")} />
                   </>
                 )}
               </ConsoleForm>

@@ -48,13 +48,13 @@ export default function ConsoleSpecialDays() {
                   send={(body) => post("/api/admin/special-days", body)}
                   submitLabel="Set the day"
                   onDone={() => void reload()}
+                  reason="Reason"
                 >
                   {(field) => (
                     <>
                       <TextField label="Day (UTC)" type="date" required {...field("day")} />
                       <TextField label="Multiplier (1, 2 or 3)" inputMode="numeric" required {...field("multiplier")} />
                       <TextField label="Note" {...field("note")} />
-                      <TextField label="Reason" required {...field("reason")} />
                     </>
                   )}
                 </ConsoleForm>
@@ -68,11 +68,11 @@ export default function ConsoleSpecialDays() {
                   send={({ day, ...body }) => post(`/api/admin/special-days/${day}/remove`, body)}
                   submitLabel="Remove the day"
                   onDone={() => void reload()}
+                  reason="Reason"
                 >
                   {(field) => (
                     <>
                       <TextField label="Day to remove (UTC)" type="date" required {...field("day")} />
-                      <TextField label="Reason" required {...field("reason")} />
                     </>
                   )}
                 </ConsoleForm>
