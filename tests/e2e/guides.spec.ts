@@ -1,7 +1,8 @@
 import { guideCatalog } from "../../app/content/guide-catalog.ts";
 import { swapUrl } from "../../common/links.ts";
 import { loadSiteConfig } from "../../config/site.ts";
-import { expect, expectAccessible, test } from "./support/test.ts";
+import { REFLOW_WIDTHS, reflowProblems } from "./support/reflow.ts";
+import { expect, expectAccessible, LAYOUT_RULES, test } from "./support/test.ts";
 
 const site = loadSiteConfig();
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -164,7 +165,7 @@ test.describe("wallet guides", () => {
   });
 
   for (const guide of guides) {
-    test(`${guide.path}: title, numbered steps, required details, pictures with alt text, no calls, accessible at 1280 and 390 px`, async ({
+    test(`${guide.path}: title, numbered steps, required details, pictures with alt text, no calls, accessible and reflowing at every width`, async ({
       page,
     }) => {
       const calls: string[] = [];
@@ -197,9 +198,13 @@ test.describe("wallet guides", () => {
         await image.scrollIntoViewIfNeeded();
         await expect.poll(() => image.evaluate((node: HTMLImageElement) => node.complete && node.naturalWidth > 0)).toBe(true);
       }
+      // One load serves every width: the whole WCAG set once, then what a width can change, and reflow (reflow.spec.ts leaves guides to this test).
       await expectAccessible(page);
-      await page.setViewportSize({ width: 390, height: 844 });
-      await expectAccessible(page);
+      for (const width of [...REFLOW_WIDTHS].reverse()) {
+        await page.setViewportSize({ width, height: 844 });
+        expect(await reflowProblems(page), `at ${width}px`).toEqual([]);
+        if (width === 390) await expectAccessible(page, { rules: LAYOUT_RULES });
+      }
       expect(calls, "guide pages make no network calls").toEqual([]);
     });
   }

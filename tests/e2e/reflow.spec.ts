@@ -1,12 +1,16 @@
+import { guideCatalog } from "../../app/content/guide-catalog.ts";
 import { sitePages } from "../../app/site-pages.ts";
 import { loadSiteConfig } from "../../config/site.ts";
 import { signedInUser } from "./support/accounts.ts";
 import { REFLOW_WIDTHS, reflowProblems } from "./support/reflow.ts";
 import { expect, test } from "./support/test.ts";
 
-const publicPaths = sitePages(loadSiteConfig())
+const site = loadSiteConfig();
+// The guides are checked at every width by guides.spec.ts, on the load that checks their content.
+const guidePaths = new Set(guideCatalog(site).map((guide) => guide.path));
+const publicPaths = sitePages(site)
   .map((page) => page.path)
-  .filter((path) => path !== "/dashboard");
+  .filter((path) => path !== "/dashboard" && !guidePaths.has(path));
 
 async function expectReflowAtEveryWidth(page: import("@playwright/test").Page) {
   for (const width of REFLOW_WIDTHS) {

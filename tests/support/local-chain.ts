@@ -15,8 +15,10 @@ import {
   type Hex,
   http,
   keccak256,
+  type PublicClient,
   parseAbi,
   toHex,
+  type WalletClient,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
@@ -103,6 +105,26 @@ export function compileFixtures(): Record<string, { abi: Abi; bytecode: Hex }> {
   return contracts;
 }
 
+/**
+ * Sends one contract call, waits for it and fails on a revert, which a receipt alone does not. The gas limit is
+ * the node's estimate with half again on top: the estimate is exact for the state it ran on, and a Uniswap v3
+ * swap mined in a later second than its estimate also writes an oracle observation, so an exact limit ran out of
+ * gas, reverted and left no Swap log when the machine was loaded.
+ */
+export async function confirmedWrite(
+  wallet: WalletClient,
+  client: PublicClient,
+  call: { address: Address; abi: Abi; functionName: string; args: unknown[] },
+): Promise<Hex> {
+  const account = wallet.account;
+  if (!account) throw new Error("the wallet client has no account");
+  const gas = await client.estimateContractGas({ ...call, account });
+  const hash = await wallet.writeContract({ ...call, account, chain: wallet.chain, gas: gas + gas / 2n });
+  const receipt = await client.waitForTransactionReceipt({ hash });
+  if (receipt.status !== "success") throw new Error(`${call.functionName} reverted in block ${receipt.blockNumber} (${hash})`);
+  return hash;
+}
+
 export function devWallet(rpcUrl: string, chain: Chain = foundry) {
   const account = privateKeyToAccount(DEV_KEY);
   const wallet = createWalletClient({ account, chain, transport: http(rpcUrl) });
@@ -115,8 +137,7 @@ export function devWallet(rpcUrl: string, chain: Chain = foundry) {
       return receipt.contractAddress;
     },
     async write(address: `0x${string}`, abi: Abi, functionName: string, args: unknown[]): Promise<void> {
-      const hash = await wallet.writeContract({ address, abi, functionName, args });
-      await client.waitForTransactionReceipt({ hash });
+      await confirmedWrite(wallet, client, { address, abi, functionName, args });
     },
   };
 }

@@ -14,7 +14,7 @@ import {
 } from "viem";
 import { foundry } from "viem/chains";
 import { sqrtBigint } from "./big-math.ts";
-import { compileFixtures, DEV_ADDRESS, devWallet, ERC20_ABI } from "./local-chain.ts";
+import { compileFixtures, confirmedWrite, DEV_ADDRESS, devWallet, ERC20_ABI } from "./local-chain.ts";
 
 const require = createRequire(import.meta.url);
 
@@ -89,8 +89,7 @@ export async function uniswapV3Market(
     await test.setBalance({ address: from, value: 10n ** 20n });
     await test.impersonateAccount({ address: from });
     const wallet = createWalletClient({ account: from, chain, transport: http(rpcUrl) });
-    const hash = await wallet.writeContract({ address: to, abi, functionName, args });
-    await client.waitForTransactionReceipt({ hash });
+    await confirmedWrite(wallet, client, { address: to, abi, functionName, args });
     await test.stopImpersonatingAccount({ address: from });
   };
 
