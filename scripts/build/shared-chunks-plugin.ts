@@ -4,7 +4,7 @@ import { ARTICLE_SCRIPT } from "./article-script-plugin.ts";
 
 /** What every form is made of: one chunk instead of a dozen of a few hundred bytes, each a request and a route manifest entry's import. */
 const FORM_PARTS =
-  /\/app\/(components\/ui\/(text-field|labelled-field|form-message|submit-button|needs-javascript)\.tsx|lib\/(use-api-form|use-form-fields|use-csrf-token|use-hydrated)\.ts)$/;
+  /\/app\/(components\/ui\/(card-section|text-field|labelled-field|form-message|submit-button|needs-javascript)\.tsx|lib\/(use-api-form|use-form-fields|use-csrf-token|use-hydrated)\.ts)$/;
 
 /** Entries whose static imports every React page loads anyway. */
 const SHELL_ENTRIES = ["app/root.tsx", "app/layout/site-layout.tsx"];
