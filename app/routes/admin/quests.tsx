@@ -49,9 +49,9 @@ export default function ConsoleQuests() {
                     </option>
                   ))}
                 </SelectField>
-                {/* Keyed by what it shows, so a saved change comes back as the form's new starting values. */}
+                {/* Keyed by the quest, not its values: a save keeps the form, its answer shown and its fields as saved. */}
                 <ConsoleForm
-                  key={`edit-${keyOf(chosen)}-${chosen.title}-${chosen.tokens}-${chosen.xp}`}
+                  key={`edit-${keyOf(chosen)}`}
                   schema={editQuestBody}
                   empty={{ title: chosen.title, tokens: chosen.tokens, xp: String(chosen.xp), reason: "" }}
                   send={(body) => post(pathOf("edit"), body)}
