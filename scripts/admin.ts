@@ -4,6 +4,7 @@
  */
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
+import { consoleRefusalText } from "../common/api/admin.ts";
 import { systemClock } from "../server/clock.ts";
 import type { Database } from "../server/db/client.ts";
 import { indexChain } from "../server/services/chain-index/indexer.ts";
@@ -143,8 +144,8 @@ export async function runAdmin(argv: string[], open: typeof openConfiguredDataba
       case "special-days": {
         const [action, day, multiplier] = args;
         if (action === "add") {
-          const problem = await setSpecialDay(db, day ?? "", Number(multiplier), values.note ?? null);
-          if (problem) throw new UsageError(problem);
+          const set = await setSpecialDay(db, day ?? "", Number(multiplier), values.note ?? null);
+          if (!set.ok) throw new UsageError(consoleRefusalText(set));
           console.log(`${day}: ×${multiplier}`);
           return 0;
         }

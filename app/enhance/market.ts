@@ -1,8 +1,8 @@
 import type { HistoryRange, HistoryReply, MarketReply } from "../../common/api/market.ts";
 import { explorerAddressUrl } from "../../common/links.ts";
+import { chartTable } from "../features/market/chart-table.ts";
 import {
   asOfText,
-  candleTime,
   changeText,
   chartPaths,
   chartSummary,
@@ -96,16 +96,19 @@ function whenIdle(work: () => void): void {
 }
 
 /** The chart's data table, for screen readers: built in an idle moment of its own, after the line is drawn. */
-function fillChartTable(history: HistoryReply): void {
+function fillChartTable(history: HistoryReply, summary: string): void {
+  const { rows, each } = chartTable(history);
+  const caption = document.querySelector("[data-chart-table-caption]");
+  if (caption) caption.textContent = `${summary} One row per ${each}.`;
   const body = document.querySelector("[data-chart-table] tbody");
   body?.replaceChildren(
-    ...history.candles.map((candle) => {
+    ...rows.map((entry) => {
       const row = document.createElement("tr");
       const head = document.createElement("th");
       head.scope = "row";
-      head.textContent = candleTime(candle, history.interval);
+      head.textContent = entry.time;
       row.append(head);
-      for (const value of [candle.o, candle.h, candle.l, candle.c]) {
+      for (const value of [entry.o, entry.h, entry.l, entry.c]) {
         const cell = document.createElement("td");
         cell.textContent = priceText(value);
         row.append(cell);
@@ -129,9 +132,7 @@ function showHistory(history: HistoryReply): void {
     line?.setAttribute("d", "");
     area?.setAttribute("d", "");
   }
-  const caption = document.querySelector("[data-chart-table-caption]");
-  if (caption) caption.textContent = summary;
-  whenIdle(() => fillChartTable(history));
+  whenIdle(() => fillChartTable(history, summary));
 }
 
 /**

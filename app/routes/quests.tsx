@@ -29,6 +29,7 @@ export default function Quests() {
   const [taking, setTaking] = useState<Taking | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [refused, setRefused] = useState<{ id: string; message: string } | null>(null);
 
   const start = async (id: string) => {
     setBusy(true);
@@ -54,10 +55,11 @@ export default function Quests() {
   const check = async (id: string) => {
     setBusy(true);
     setError(null);
+    setRefused(null);
     const result = await checkChainQuest(id, (await csrf.ensure()) ?? "");
     setBusy(false);
-    if (!result.ok) setError(result.body?.err_msg ?? UNREACHABLE);
-    // A refusal leaves a receipt too: the card shows it.
+    // Told in the quest's own card, beside the button pressed; some refusals leave a receipt there too.
+    if (!result.ok) setRefused({ id, message: result.body?.err_msg ?? UNREACHABLE });
     await reload();
   };
   const done = () => {
@@ -109,6 +111,7 @@ export default function Quests() {
                     quest={quest}
                     canCheck={state.data.chain_index.status === "ready"}
                     busy={busy}
+                    error={refused?.id === quest.id ? refused.message : null}
                     onCheck={() => void check(quest.id)}
                   />
                 ))}

@@ -28,7 +28,12 @@ export type ConsoleRefusal =
   | { refusal: "no_waiting_transaction" | "settled_meanwhile"; payoutId: number }
   | { refusal: "nonce_not_settled"; nonce: number; sender: string; confirmations: number; hash: string }
   | { refusal: "already_mined"; hash: string; blockNumber: bigint }
-  | { refusal: "alert_handled"; alertId: number };
+  | { refusal: "alert_handled"; alertId: number }
+  | SpecialDayRefusal
+  | { refusal: "day_not_set" };
+
+/** Why the calendar refused a day, from the console or the shell. */
+export type SpecialDayRefusal = { refusal: "not_a_date"; day: string } | { refusal: "multiplier_out_of_range" };
 
 const CONSOLE_REFUSAL_TEXTS: { [Code in ConsoleRefusal["refusal"]]: (refused: Extract<ConsoleRefusal, { refusal: Code }>) => string } = {
   unknown_transfer: () => "That transfer does not exist.",
@@ -46,6 +51,9 @@ const CONSOLE_REFUSAL_TEXTS: { [Code in ConsoleRefusal["refusal"]]: (refused: Ex
     `Nonce ${nonce} of ${sender} is not used with ${confirmations} confirmations yet, so transaction ${hash} may still be mined. Send the batch again to rebroadcast it.`,
   already_mined: ({ hash, blockNumber }) => `Transaction ${hash} is in block ${blockNumber}: it paid, so reconcile instead.`,
   alert_handled: ({ alertId }) => `Alert ${alertId} was already marked handled.`,
+  not_a_date: ({ day }) => `"${day}" is not a date written YYYY-MM-DD.`,
+  multiplier_out_of_range: () => "The multiplier must be 1, 2 or 3.",
+  day_not_set: () => "That day is not in the calendar.",
 };
 
 export function consoleRefusalText(refused: ConsoleRefusal): string {

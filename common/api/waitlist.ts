@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { EMAIL_MAX_LENGTH, isValidEmail } from "../account-rules.ts";
-import { INVALID_EMAIL } from "./auth.ts";
+import { DISPOSABLE_EMAIL, INVALID_EMAIL } from "./auth.ts";
 import { appField, csrfTokenField, jsonObject } from "./fields.ts";
 
 /**
@@ -13,6 +13,19 @@ export const WAITLIST_CHECK_INBOX = "Thank you. Open the link we just emailed yo
 export const WAITLIST_CONFIRMED = "Your place on the waitlist is confirmed. We will email you once, when sign-ups open.";
 export const WAITLIST_LINK_EXPIRED = "This link has expired or was already used. Join the waitlist again to get a new one.";
 export const TOO_MANY_WAITLIST_REQUESTS = "Too many waitlist requests. Please wait an hour and try again.";
+
+/** Why the waitlist refused a join or the console's announcement. */
+export type WaitlistRefusal = { refusal: "disposable_email" | "signups_closed" | "already_announced" };
+
+const WAITLIST_REFUSAL_TEXTS: Record<WaitlistRefusal["refusal"], string> = {
+  disposable_email: DISPOSABLE_EMAIL,
+  signups_closed: "Sign-ups are still coming soon: open them (SIGNUPS=open) before telling the waitlist.",
+  already_announced: "The waitlist was already told that sign-ups are open. It is told once.",
+};
+
+export function waitlistRefusalText({ refusal }: WaitlistRefusal): string {
+  return WAITLIST_REFUSAL_TEXTS[refusal];
+}
 
 export const waitlistFields = z.object({
   email: z.string({ error: INVALID_EMAIL }).trim().max(EMAIL_MAX_LENGTH, INVALID_EMAIL).refine(isValidEmail, INVALID_EMAIL),

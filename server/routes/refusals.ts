@@ -4,8 +4,16 @@ import type { QuestRefusal } from "../../common/api/admin-quests.ts";
 import type { RegistrationRefusal } from "../../common/api/auth.ts";
 import type { PayoutRefusal, ReviewRefusal } from "../../common/api/payouts.ts";
 import type { ChainQuestRefusal } from "../../common/api/quests.ts";
+import type { WaitlistRefusal } from "../../common/api/waitlist.ts";
 
-type Refusal = PayoutRefusal | ConsoleRefusal | QuestRefusal | ChainQuestRefusal | ReviewRefusal | RegistrationRefusal;
+export type Refusal =
+  | PayoutRefusal
+  | ConsoleRefusal
+  | QuestRefusal
+  | ChainQuestRefusal
+  | ReviewRefusal
+  | RegistrationRefusal
+  | WaitlistRefusal;
 
 /** What each refusal a service gives is in HTTP: one table, so a refusal has one status wherever a route meets it. */
 const STATUS_OF: Record<Refusal["refusal"], 400 | 403 | 404 | 409> = {
@@ -34,6 +42,9 @@ const STATUS_OF: Record<Refusal["refusal"], 400 | 403 | 404 | 409> = {
   session_ended: 404,
   unknown_quest: 404,
   tokens_not_checkable: 400,
+  not_a_date: 400,
+  multiplier_out_of_range: 400,
+  day_not_set: 404,
   // The request conflicts with the state things are in now.
   open_request: 409,
   account_deleted: 409,
@@ -66,6 +77,8 @@ const STATUS_OF: Record<Refusal["refusal"], 400 | 403 | 404 | 409> = {
   quest_retired: 409,
   page_taken: 409,
   status_unchanged: 409,
+  signups_closed: 409,
+  already_announced: 409,
 };
 
 /** Answers a service's refusal with its status and, in err_msg, the words common/api chose for it. */

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { DISPOSABLE_EMAIL } from "../../common/api/auth.ts";
+import type { WaitlistRefusal } from "../../common/api/waitlist.ts";
 import type { SiteConfig } from "../../config/site.ts";
 import type { Clock } from "../clock.ts";
 import { type Database, queryRows } from "../db/client.ts";
@@ -25,8 +25,8 @@ const SIGNUPS_OPEN = "signups-open";
  * one row per canonical form). An address already confirmed gets nothing;
  * one still waiting gets a fresh link, which replaces the old one.
  */
-export async function joinWaitlist(deps: WaitlistDeps, typed: string): Promise<{ ok: true } | { ok: false; message: string }> {
-  if (isDisposableEmail(typed, deps.fairness.disposable)) return { ok: false, message: DISPOSABLE_EMAIL };
+export async function joinWaitlist(deps: WaitlistDeps, typed: string): Promise<{ ok: true } | ({ ok: false } & WaitlistRefusal)> {
+  if (isDisposableEmail(typed, deps.fairness.disposable)) return { ok: false, refusal: "disposable_email" };
   const email = typed.trim();
   const token = randomBytes(32).toString("base64url");
   const now = deps.clock.now();
@@ -79,7 +79,7 @@ export async function waitlistCounts(db: Database): Promise<WaitlistCounts> {
   };
 }
 
-export type AnnounceResult = { ok: true; recipients: number } | { ok: false; reason: "signups-closed" | "already-sent" };
+export type AnnounceResult = { ok: true; recipients: number } | ({ ok: false } & WaitlistRefusal);
 
 /**
  * Tells every confirmed address, once, that sign-ups are open. In one
@@ -88,7 +88,7 @@ export type AnnounceResult = { ok: true; recipients: number } | { ok: false; rea
  * email in the outbox; the outbox then delivers them.
  */
 export async function announceSignupsOpen(deps: WaitlistDeps, actor: Actor, reason: string): Promise<AnnounceResult> {
-  if (deps.site.signups !== "open") return { ok: false, reason: "signups-closed" };
+  if (deps.site.signups !== "open") return { ok: false, refusal: "signups_closed" };
   const email = renderEmail(deps.site, "waitlist-open", {});
   const result = await deps.db.transaction(async (tx): Promise<AnnounceResult> => {
     const recipients = await queryRows<{ email: string }>(tx, sql`select email from waitlist where confirmed_at is not null order by id`);
@@ -97,7 +97,7 @@ export async function announceSignupsOpen(deps: WaitlistDeps, actor: Actor, reas
       sql`insert into waitlist_announcements (kind, sent_at, recipients) values (${SIGNUPS_OPEN}, ${deps.clock.now()}, ${recipients.length})
           on conflict do nothing returning kind`,
     );
-    if (claimed.length === 0) return { ok: false, reason: "already-sent" };
+    if (claimed.length === 0) return { ok: false, refusal: "already_announced" };
     for (const recipient of recipients) await queueEmail({ db: tx, clock: deps.clock }, recipient.email, "waitlist-open", email);
     await recordAudit(tx, deps.clock, actor, {
       action: "waitlist.announce",

@@ -35,20 +35,20 @@ describe("operator adjustments and special days", () => {
   it("pays an operator-set special day, which wins over the configuration's list", async () => {
     t.clock.set("2026-12-01T09:00:00Z");
     const visitor = await signedIn(t.app, await createUser(t.database.db), true);
-    expect(await setSpecialDay(t.database.db, "2026-12-01", 3, "Launch anniversary")).toBeNull();
+    expect(await setSpecialDay(t.database.db, "2026-12-01", 3, "Launch anniversary")).toEqual({ ok: true });
     expect((await visitor.get(`/api/dashboard?app=${APP}`)).json().today_reward).toBe("300");
     expect((await visitor.get(`/api/claim-daily-reward?app=${APP}`)).json().amount).toBe("300");
 
     // 2026-12-25 is ×3 in the configuration; an operator can cancel it with ×1.
     t.clock.set("2026-12-25T09:00:00Z");
-    expect(await setSpecialDay(t.database.db, "2026-12-25", 1, "Cancelled")).toBeNull();
+    expect(await setSpecialDay(t.database.db, "2026-12-25", 1, "Cancelled")).toEqual({ ok: true });
     expect((await visitor.get(`/api/claim-daily-reward?app=${APP}`)).json().amount).toBe("100");
     expect(await removeSpecialDay(t.database.db, "2026-12-25")).toBe(true);
     expect((await visitor.get(`/api/dashboard?app=${APP}`)).json().today_reward).toBe("300");
   });
 
   it("refuses a bad date or multiplier", async () => {
-    expect(await setSpecialDay(t.database.db, "2026-13-45", 2, null)).toMatch(/not a date/);
-    expect(await setSpecialDay(t.database.db, "2026-12-02", 5, null)).toBe("The multiplier must be 1, 2 or 3.");
+    expect(await setSpecialDay(t.database.db, "2026-13-45", 2, null)).toEqual({ ok: false, refusal: "not_a_date", day: "2026-13-45" });
+    expect(await setSpecialDay(t.database.db, "2026-12-02", 5, null)).toEqual({ ok: false, refusal: "multiplier_out_of_range" });
   });
 });

@@ -14,10 +14,13 @@ test.describe("home page market (demo data: no node in the browser suite)", () =
 
       const chart = page.getByRole("img", { name: new RegExp(`^${site.token.symbol} price over the last 24 hours \\(demo data\\)`) });
       await expect(chart).toBeVisible();
+      // A day's 289 five-minute candles are read by hour, a week's 169 hourly ones by day (decision 049).
+      const table = page.getByRole("table", { name: /price over the last 24 hours/ });
       const rows = page.locator("[data-chart-table] tbody tr");
-      await expect(rows).toHaveCount(289);
+      await expect(table).toHaveAccessibleName(/One row per hour\.$/);
+      await expect(rows).toHaveCount(25);
       for (const [label, name, count] of [
-        ["Show the last 7 days", "the last 7 days", 169],
+        ["Show the last 7 days", "the last 7 days", 8],
         ["Show the last 30 days", "the last 30 days", 31],
       ] as const) {
         await page.getByRole("button", { name: label }).click();

@@ -40,20 +40,22 @@ export function loadHistory(range: HistoryRange): Promise<ApiResult<HistoryReply
   return request<HistoryReply>(historyUrl(range));
 }
 
-const whole = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
-const cents = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/**
+ * "1,234,567" from a whole number's digits. Not Intl.NumberFormat: this module is part of every
+ * article's script, and the first Intl formatter a page makes loads the locale's data (decision 049).
+ */
+const grouped = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 
 /** "$1,234.56" from the server's exact decimal string; digits grouped without a float. */
 export function usdText(decimal: string): string {
   const [integer = "0", fraction = "00"] = decimal.replace(/^-/, "").split(".");
-  const grouped = integer.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return `${decimal.startsWith("-") ? "−" : ""}$${grouped}.${fraction.padEnd(2, "0").slice(0, 2)}`;
+  return `${decimal.startsWith("-") ? "−" : ""}$${grouped(integer)}.${fraction.padEnd(2, "0").slice(0, 2)}`;
 }
 
 /** Whole tokens, grouped: "1,000,000,000 KSTL". */
 export function tokensText(decimal: string): string {
   const [integer = "0"] = decimal.split(".");
-  return `${integer.replace(/\B(?=(\d{3})+(?!\d))/g, ",")} ${site.token.symbol}`;
+  return `${grouped(integer)} ${site.token.symbol}`;
 }
 
 /** The badge's format: a dollar sign and 10 decimals, cut from the exact string. */
@@ -71,7 +73,7 @@ export function changeText(percent: string | null): string {
 export function statText(reply: MarketReply, key: StatKey): string {
   const stat = STATS.find((entry) => entry.key === key);
   const value = reply[key];
-  if (stat?.kind === "count") return whole.format(Number(value));
+  if (stat?.kind === "count") return grouped(String(value));
   if (stat?.kind === "tokens") return tokensText(String(value));
   return usdText(String(value));
 }
@@ -88,13 +90,13 @@ export function asOfText(reply: { demo: boolean; as_of: { block: string | null; 
   });
   return reply.demo || reply.as_of.block === null
     ? `demo data, not from the chain (${time} UTC)`
-    : `as of block ${whole.format(Number(reply.as_of.block))}, ${time} UTC`;
+    : `as of block ${grouped(reply.as_of.block)}, ${time} UTC`;
 }
 
 export function sourceText(reply: MarketReply): string {
   return reply.demo || reply.as_of.block === null
     ? "Demo data, not from the chain"
-    : `From the chain at block ${whole.format(Number(reply.as_of.block))}`;
+    : `From the chain at block ${grouped(reply.as_of.block)}`;
 }
 
 export function updatedText(seconds: number): string {
@@ -128,12 +130,5 @@ export function chartSummary(history: HistoryReply): string {
   if (!first || !last) return `${site.token.symbol} price over ${range}: no trades yet.`;
   const { low, high } = chartPaths(history.candles);
   const change = ((Number(last.c) - Number(first.o)) / Number(first.o)) * 100;
-  return `${site.token.symbol} price over ${range}${history.demo ? " (demo data)" : ""}: from ${priceText(first.o)} to ${priceText(last.c)} (${change >= 0 ? "+" : "−"}${cents.format(Math.abs(change))} %), high ${priceText(high.toFixed(12))}, low ${priceText(low.toFixed(12))}.`;
-}
-
-export function candleTime(candle: Candle, interval: HistoryReply["interval"]): string {
-  const date = new Date(candle.t);
-  return interval === "1d"
-    ? date.toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" })
-    : `${date.toLocaleString("en-GB", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", timeZone: "UTC" })} UTC`;
+  return `${site.token.symbol} price over ${range}${history.demo ? " (demo data)" : ""}: from ${priceText(first.o)} to ${priceText(last.c)} (${change >= 0 ? "+" : "−"}${grouped(Math.abs(change).toFixed(2))} %), high ${priceText(high.toFixed(12))}, low ${priceText(low.toFixed(12))}.`;
 }

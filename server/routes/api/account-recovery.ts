@@ -9,7 +9,7 @@ import {
   resetPasswordBody,
   verifyEmailBody,
 } from "../../../common/api/account-settings.ts";
-import { errorReply, successReply } from "../../../common/api/fields.ts";
+import { successReply } from "../../../common/api/fields.ts";
 import type { AccountDeps } from "../../services/account-deps.ts";
 import { LINK_EXPIRED } from "../../services/account-recovery/email-tokens.ts";
 import { PASSWORD_RESET, RESET_REQUESTED, resetPassword, sendPasswordResetEmail } from "../../services/account-recovery/password-reset.ts";
@@ -17,6 +17,7 @@ import { cancelEmailChange, confirmEmailChange, verifyEmail } from "../../servic
 import type { BackgroundWork } from "../../services/background-work.ts";
 import { rateLimitClientOf } from "../../services/fairness/networks.ts";
 import type { Limit, RateLimiter } from "../../services/rate-limit.ts";
+import { endpoints } from "../endpoint.ts";
 
 export type AccountRecoveryOptions = {
   deps: AccountDeps;
@@ -33,12 +34,14 @@ export const TOO_MANY_RESETS = "Too many password reset requests. Please wait an
 export async function accountRecoveryRoutes(fastify: FastifyInstance, options: AccountRecoveryOptions) {
   const { deps, slug, rateLimiter, background, resetsPerIp, resetsPerAddress } = options;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const endpoint = endpoints(app);
 
-  app.post(
-    "/api/verify-email",
+  endpoint(
+    "POST /api/verify-email",
     {
       config: { stateChanging: true, public: "the emailed link's single-use token is the proof; no form, no session" },
-      schema: { body: verifyEmailBody(slug), response: { 200: successReply, "4xx": errorReply } },
+      body: verifyEmailBody(slug),
+      reply: successReply,
     },
     async (request, reply) => {
       // One page serves both links: the first address's confirmation, and a new address's.
@@ -49,11 +52,12 @@ export async function accountRecoveryRoutes(fastify: FastifyInstance, options: A
     },
   );
 
-  app.post(
-    "/api/cancel-email-change",
+  endpoint(
+    "POST /api/cancel-email-change",
     {
       config: { stateChanging: true, public: "the emailed link's single-use token is the proof; no form, no session" },
-      schema: { body: cancelEmailChangeBody(slug), response: { 200: successReply, "4xx": errorReply } },
+      body: cancelEmailChangeBody(slug),
+      reply: successReply,
     },
     async (request, reply) => {
       const result = await cancelEmailChange(deps, request.body.token);
@@ -62,12 +66,9 @@ export async function accountRecoveryRoutes(fastify: FastifyInstance, options: A
     },
   );
 
-  app.post(
-    "/api/forgot-password",
-    {
-      config: { stateChanging: true, csrf: "forgot-password" },
-      schema: { body: forgotPasswordBody(slug), response: { 200: successReply, "4xx": errorReply } },
-    },
+  endpoint(
+    "POST /api/forgot-password",
+    { config: { stateChanging: true, csrf: "forgot-password" }, body: forgotPasswordBody(slug), reply: successReply },
     async (request, reply) => {
       const body = request.body;
       const [fromIp, forAddress] = await Promise.all([
@@ -81,12 +82,9 @@ export async function accountRecoveryRoutes(fastify: FastifyInstance, options: A
     },
   );
 
-  app.post(
-    "/api/reset-password",
-    {
-      config: { stateChanging: true, csrf: "reset-password" },
-      schema: { body: resetPasswordBody(slug), response: { 200: successReply, "4xx": errorReply } },
-    },
+  endpoint(
+    "POST /api/reset-password",
+    { config: { stateChanging: true, csrf: "reset-password" }, body: resetPasswordBody(slug), reply: successReply },
     async (request, reply) => {
       const body = request.body;
       const result = await resetPassword(deps, { token: body.token, password: body.password, password2: body.password2, ip: request.ip });

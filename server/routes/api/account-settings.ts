@@ -10,7 +10,7 @@ import {
   sessionsReply,
 } from "../../../common/api/account-settings.ts";
 import { NOT_LOGGED_IN } from "../../../common/api/auth.ts";
-import { appQuery, errorReply, successReply } from "../../../common/api/fields.ts";
+import { appQuery, successReply } from "../../../common/api/fields.ts";
 import type { AccountDeps } from "../../services/account-deps.ts";
 import { sendVerificationEmail } from "../../services/account-recovery/verification.ts";
 import { memberEmail } from "../../services/account-settings/member-email.ts";
@@ -18,6 +18,7 @@ import { listMemberSessions, revokeMemberSession, revokeOtherSessions } from "..
 import { changePassword, deleteAccount, requestEmailChange, type SettingsResult } from "../../services/account-settings/settings.ts";
 import { networkOf } from "../../services/fairness/networks.ts";
 import type { Limit, RateLimiter } from "../../services/rate-limit.ts";
+import { endpoints, memberForm } from "../endpoint.ts";
 
 export type AccountSettingsOptions = { deps: AccountDeps; slug: string; rateLimiter: RateLimiter; resendsPerMember: Limit };
 
@@ -32,6 +33,7 @@ export async function accountSettingsRoutes(
   { deps, slug, rateLimiter, resendsPerMember }: AccountSettingsOptions,
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const endpoint = endpoints(app);
 
   /** A wrong current password is 400; past the account's login limit, 429 as at the login form. */
   function refuse(reply: FastifyReply, result: Extract<SettingsResult, { ok: false }>) {
@@ -39,12 +41,9 @@ export async function accountSettingsRoutes(
     return reply.code(429).header("retry-after", String(result.retryAfterSeconds)).send({ err_msg: result.message });
   }
 
-  app.post(
-    "/api/resend-verification",
-    {
-      config: { stateChanging: true, member: true, csrf: "account" },
-      schema: { body: accountActionBody(slug), response: { 200: successReply, "4xx": errorReply } },
-    },
+  endpoint(
+    "POST /api/resend-verification",
+    { config: memberForm("account"), body: accountActionBody(slug), reply: successReply },
     async (request, reply) => {
       const sent = await rateLimiter.hit(`resend-verification:${request.userId}`, resendsPerMember.windowMs);
       if (sent > resendsPerMember.max) return reply.code(429).send({ err_msg: TOO_MANY_RESENDS });
@@ -53,12 +52,9 @@ export async function accountSettingsRoutes(
     },
   );
 
-  app.post(
-    "/api/change-password",
-    {
-      config: { stateChanging: true, member: true, csrf: "account" },
-      schema: { body: changePasswordBody(slug), response: { 200: successReply, "4xx": errorReply } },
-    },
+  endpoint(
+    "POST /api/change-password",
+    { config: memberForm("account"), body: changePasswordBody(slug), reply: successReply },
     async (request, reply) => {
       const body = request.body;
       const result = await changePassword(deps, {
@@ -75,12 +71,9 @@ export async function accountSettingsRoutes(
     },
   );
 
-  app.post(
-    "/api/change-email",
-    {
-      config: { stateChanging: true, member: true, csrf: "account" },
-      schema: { body: changeEmailBody(slug), response: { 200: successReply, "4xx": errorReply } },
-    },
+  endpoint(
+    "POST /api/change-email",
+    { config: memberForm("account"), body: changeEmailBody(slug), reply: successReply },
     async (request, reply) => {
       const body = request.body;
       const result = await requestEmailChange(deps, {
@@ -94,28 +87,24 @@ export async function accountSettingsRoutes(
     },
   );
 
-  app.get(
-    "/api/sessions",
-    { config: { member: true }, schema: { querystring: appQuery(slug), response: { 200: sessionsReply, "4xx": errorReply } } },
-    async (request) => {
-      const here = networkOf(request.ip);
-      return {
-        sessions: (await listMemberSessions(deps, request.userId, request.sessionIdHash)).map((session) => ({
-          id: session.id,
-          device: session.device,
-          network: session.network,
-          last_used_at: session.lastUsedAt.toISOString(),
-          created_at: session.createdAt.toISOString(),
-          current: session.current,
-          this_network: session.network === here,
-        })),
-      };
-    },
-  );
+  endpoint("GET /api/sessions", { config: { member: true }, querystring: appQuery(slug), reply: sessionsReply }, async (request) => {
+    const here = networkOf(request.ip);
+    return {
+      sessions: (await listMemberSessions(deps, request.userId, request.sessionIdHash)).map((session) => ({
+        id: session.id,
+        device: session.device,
+        network: session.network,
+        last_used_at: session.lastUsedAt.toISOString(),
+        created_at: session.createdAt.toISOString(),
+        current: session.current,
+        this_network: session.network === here,
+      })),
+    };
+  });
 
-  app.get(
-    "/api/account",
-    { config: { member: true }, schema: { querystring: appQuery(slug), response: { 200: accountEmailReply, "4xx": errorReply } } },
+  endpoint(
+    "GET /api/account",
+    { config: { member: true }, querystring: appQuery(slug), reply: accountEmailReply },
     async (request, reply) => {
       const member = await memberEmail(deps.db, request.userId);
       if (!member) return reply.code(403).send({ err_msg: NOT_LOGGED_IN });
@@ -123,12 +112,9 @@ export async function accountSettingsRoutes(
     },
   );
 
-  app.delete(
-    "/api/sessions/:id",
-    {
-      config: { stateChanging: true, member: true, csrf: "account" },
-      schema: { params: sessionIdParams, body: accountActionBody(slug), response: { 200: successReply, "4xx": errorReply } },
-    },
+  endpoint(
+    "DELETE /api/sessions/:id",
+    { config: memberForm("account"), params: sessionIdParams, body: accountActionBody(slug), reply: successReply },
     async (request, reply) => {
       if (!(await revokeMemberSession(deps.db, request.userId, request.params.id)))
         return reply.code(404).send({ err_msg: "That session is already signed out." });
@@ -137,12 +123,9 @@ export async function accountSettingsRoutes(
     },
   );
 
-  app.post(
-    "/api/sessions/revoke-others",
-    {
-      config: { stateChanging: true, member: true, csrf: "account" },
-      schema: { body: accountActionBody(slug), response: { 200: successReply, "4xx": errorReply } },
-    },
+  endpoint(
+    "POST /api/sessions/revoke-others",
+    { config: memberForm("account"), body: accountActionBody(slug), reply: successReply },
     async (request) => {
       await revokeOtherSessions(deps.db, request.userId, request.sessionIdHash);
       app.sessions.forgetMember(request.userId);
@@ -150,12 +133,9 @@ export async function accountSettingsRoutes(
     },
   );
 
-  app.post(
-    "/api/delete-account",
-    {
-      config: { stateChanging: true, member: true, csrf: "account" },
-      schema: { body: deleteAccountBody(slug), response: { 200: successReply, "4xx": errorReply } },
-    },
+  endpoint(
+    "POST /api/delete-account",
+    { config: memberForm("account"), body: deleteAccountBody(slug), reply: successReply },
     async (request, reply) => {
       const body = request.body;
       const result = await deleteAccount(deps, { userId: request.userId, password: body.password, ip: request.ip });

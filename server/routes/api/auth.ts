@@ -25,7 +25,7 @@ import type { FairnessRules } from "../../services/fairness/rules.ts";
 import { createSignupChallenge } from "../../services/fairness/signup-challenge.ts";
 import type { LimitBlocks } from "../../services/limit-blocks.ts";
 import type { Limit, RateLimiter } from "../../services/rate-limit.ts";
-import { refuse } from "../refusals.ts";
+import { endpoints } from "../endpoint.ts";
 
 export type AuthRoutesOptions = {
   site: SiteConfig;
@@ -62,6 +62,7 @@ export async function authRoutes(fastify: FastifyInstance, options: AuthRoutesOp
     onRegistered,
   } = options;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const endpoint = endpoints(app);
   const slug = site.token.slug;
   const siteWords = [site.token.name, site.token.symbol, site.token.slug];
 
@@ -105,12 +106,9 @@ export async function authRoutes(fastify: FastifyInstance, options: AuthRoutesOp
     },
   );
 
-  app.post(
-    "/api/register",
-    {
-      config: { stateChanging: true, csrf: "register" },
-      schema: { body: registerBody(slug), response: { 200: successReply, "4xx": errorReply } },
-    },
+  endpoint(
+    "POST /api/register",
+    { config: { stateChanging: true, csrf: "register" }, body: registerBody(slug), reply: successReply, refusals: registrationRefusalText },
     async (request, reply) => {
       const body = request.body;
       const attempts = await rateLimiter.hit(`register:ip:${rateLimitClientOf(request.ip)}`, registrationsPerIp.windowMs);
@@ -133,7 +131,7 @@ export async function authRoutes(fastify: FastifyInstance, options: AuthRoutesOp
           altcha: body.altcha,
         },
       );
-      if (!result.ok) return refuse(reply, result, registrationRefusalText);
+      if (!result.ok) return result;
       request.log.info({ userId: result.userId }, "account registered");
       await onRegistered(result.userId);
       return { suc_msg: REGISTERED };

@@ -24,7 +24,7 @@ import { cancelPayout, type PayoutRow, payoutsFor, requestPayout } from "../../s
 import { appealReview, reviewStatesFor } from "../../services/payouts/review.ts";
 import { issueSiweNonce, type SignatureVerifier, verifyWallet } from "../../services/payouts/siwe.ts";
 import { heldForPayouts, verifiedWalletOf } from "../../services/payouts/wallet.ts";
-import { refuse } from "../refusals.ts";
+import { endpoints, memberForm } from "../endpoint.ts";
 
 export type PayoutRoutesOptions = {
   site: SiteConfig;
@@ -55,6 +55,7 @@ export async function payoutRoutes(
   { site, db, clock, verifySignature, acceptRequestOrigin, minAccountAgeDays }: PayoutRoutesOptions,
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const endpoint = endpoints(app);
   const slug = site.token.slug;
   const minimum = BigInt(site.rewards.minTransfer);
 
@@ -64,12 +65,9 @@ export async function payoutRoutes(
     async (request) => ({ nonce: await issueSiweNonce({ db, clock }, request.sessionIdHash) }),
   );
 
-  app.post(
-    "/api/verify-wallet",
-    {
-      config: { stateChanging: true, member: true, csrf: "payouts" },
-      schema: { body: verifyWalletBody(slug), response: { 200: verifyWalletReply, "4xx": errorReply } },
-    },
+  endpoint(
+    "POST /api/verify-wallet",
+    { config: memberForm("payouts"), body: verifyWalletBody(slug), reply: verifyWalletReply },
     async (request, reply) => {
       const body = request.body;
       const result = await verifyWallet(
@@ -88,64 +86,57 @@ export async function payoutRoutes(
     },
   );
 
-  app.get(
-    "/api/payouts",
-    { config: { member: true }, schema: { querystring: appQuery(slug), response: { 200: payoutsReply, "4xx": errorReply } } },
-    async (request) => {
-      const [payouts, held, wallet, reviews] = await Promise.all([
-        payoutsFor(db, request.userId),
-        heldForPayouts(db, request.userId),
-        verifiedWalletOf(db, request.userId),
-        reviewStatesFor(db, request.userId),
-      ]);
-      return {
-        payouts: payouts.map((payout) => payoutView(payout, reviews.get(payout.id) ?? null)),
-        on_its_way: held.toString(),
-        minimum: minimum.toString(),
-        verified_address: wallet?.address ?? null,
-        verified_at: wallet?.verifiedAt.toISOString() ?? null,
-      };
-    },
-  );
+  endpoint("GET /api/payouts", { config: { member: true }, querystring: appQuery(slug), reply: payoutsReply }, async (request) => {
+    const [payouts, held, wallet, reviews] = await Promise.all([
+      payoutsFor(db, request.userId),
+      heldForPayouts(db, request.userId),
+      verifiedWalletOf(db, request.userId),
+      reviewStatesFor(db, request.userId),
+    ]);
+    return {
+      payouts: payouts.map((payout) => payoutView(payout, reviews.get(payout.id) ?? null)),
+      on_its_way: held.toString(),
+      minimum: minimum.toString(),
+      verified_address: wallet?.address ?? null,
+      verified_at: wallet?.verifiedAt.toISOString() ?? null,
+    };
+  });
 
-  app.post(
-    "/api/payouts",
-    {
-      config: { stateChanging: true, member: true, csrf: "payouts" },
-      schema: { body: requestPayoutBody(slug), response: { 200: payoutReply, "4xx": errorReply } },
-    },
-    async (request, reply) => {
+  endpoint(
+    "POST /api/payouts",
+    { config: memberForm("payouts"), body: requestPayoutBody(slug), reply: payoutReply, refusals: payoutRefusalText },
+    async (request) => {
       const body = request.body;
       const result = await requestPayout({ db, clock, minimum, minAccountAgeDays }, request.userId, BigInt(body.amount));
-      if (!result.ok) return refuse(reply, result, payoutRefusalText);
+      if (!result.ok) return result;
       request.log.info({ userId: request.userId, payoutId: result.payout.id, amount: body.amount }, "payout requested");
       return payoutView(result.payout, result.payout.status === "in_review" ? { appealed: false } : null);
     },
   );
 
-  app.post(
-    "/api/payouts/:id/cancel",
+  endpoint(
+    "POST /api/payouts/:id/cancel",
     {
-      config: { stateChanging: true, member: true, csrf: "payouts" },
-      schema: { params: payoutIdParams, body: cancelPayoutBody(slug), response: { 200: successReply, "4xx": errorReply } },
+      config: memberForm("payouts"),
+      params: payoutIdParams,
+      body: cancelPayoutBody(slug),
+      reply: successReply,
+      refusals: payoutRefusalText,
     },
-    async (request, reply) => {
+    async (request) => {
       const result = await cancelPayout({ db, clock }, request.userId, request.params.id);
-      if (!result.ok) return refuse(reply, result, payoutRefusalText);
+      if (!result.ok) return result;
       return { suc_msg: PAYOUT_CANCELLED };
     },
   );
 
-  app.post(
-    "/api/payouts/:id/appeal",
-    {
-      config: { stateChanging: true, member: true, csrf: "payouts" },
-      schema: { params: payoutIdParams, body: appealBody(slug), response: { 200: successReply, "4xx": errorReply } },
-    },
-    async (request, reply) => {
+  endpoint(
+    "POST /api/payouts/:id/appeal",
+    { config: memberForm("payouts"), params: payoutIdParams, body: appealBody(slug), reply: successReply, refusals: reviewRefusalText },
+    async (request) => {
       const body = request.body;
       const result = await appealReview({ db, clock }, request.userId, request.params.id, body.message);
-      if (!result.ok) return refuse(reply, result, reviewRefusalText);
+      if (!result.ok) return result;
       request.log.info({ userId: request.userId, payoutId: request.params.id }, "payout review appealed");
       return { suc_msg: APPEAL_SENT };
     },

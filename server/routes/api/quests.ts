@@ -34,7 +34,7 @@ import type { QuizBank } from "../../services/quests/quiz-bank.ts";
 import { questsFor, startQuiz, submitQuiz } from "../../services/quests/quizzes.ts";
 import { listQuestSettings, type QuestSetting } from "../../services/quests/settings.ts";
 import { creditPageVisit } from "../../services/quests/visits.ts";
-import { refuse } from "../refusals.ts";
+import { endpoints, memberForm } from "../endpoint.ts";
 
 export type QuestRoutesOptions = { site: SiteConfig; db: Database; clock: Clock; bank: QuizBank; chain: QuestChain | null };
 
@@ -50,61 +50,58 @@ const coolingDownText = (retryAt: Date) =>
 
 export async function questRoutes(fastify: FastifyInstance, { site, db, clock, bank, chain }: QuestRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const endpoint = endpoints(app);
   const slug = site.token.slug;
   const deps = { db, clock, rules: site.rewards, bank };
 
-  app.get(
-    "/api/quests",
-    { config: { member: true }, schema: { querystring: appQuery(slug), response: { 200: questsReply, "4xx": errorReply } } },
-    async (request) => {
-      const [overview, onChain, index] = await Promise.all([
-        questsFor(deps, request.userId),
-        chainQuestsFor({ db, clock, site }, request.userId),
-        chainIndexStatus(db, chain),
-      ]);
-      return {
-        xp_total: overview.xpTotal,
-        quizzes: overview.quizzes.map(({ quiz, setting, passed, tokensPaid, retryAt }) => ({
-          id: quiz.slug,
-          title: quiz.title,
-          guide_path: quiz.guidePath,
-          guide_title: quiz.guideTitle,
-          questions: quiz.questions.length,
-          pass_mark: quiz.pass,
-          xp: setting.xp,
-          tokens: setting.tokens.toString(),
-          paused: setting.status === "paused",
-          passed,
-          tokens_paid: tokensPaid,
-          retry_at: retryAt?.toISOString() ?? null,
-        })),
-        pages: overview.pages.map(({ setting, done }) => ({
-          kind: setting.kind === "read" ? ("read" as const) : ("visit" as const),
-          id: setting.id,
-          title: setting.title,
-          page: setting.page ?? "",
-          xp: setting.xp,
-          period: setting.period,
-          paused: setting.status === "paused",
-          done,
-        })),
-        receipts: overview.receipts.map(receiptFields),
-        chain_quests: onChain.map(({ quest, done, lastCheck }) => ({
-          id: quest.id,
-          kind: quest.kind,
-          title: quest.title,
-          task: quest.task,
-          xp: quest.xp,
-          tokens: String(quest.tokens),
-          period: quest.period,
-          paused: quest.paused,
-          done,
-          last_check: lastCheck && receiptFields(lastCheck),
-        })),
-        chain_index: index,
-      };
-    },
-  );
+  endpoint("GET /api/quests", { config: { member: true }, querystring: appQuery(slug), reply: questsReply }, async (request) => {
+    const [overview, onChain, index] = await Promise.all([
+      questsFor(deps, request.userId),
+      chainQuestsFor({ db, clock, site }, request.userId),
+      chainIndexStatus(db, chain),
+    ]);
+    return {
+      xp_total: overview.xpTotal,
+      quizzes: overview.quizzes.map(({ quiz, setting, passed, tokensPaid, retryAt }) => ({
+        id: quiz.slug,
+        title: quiz.title,
+        guide_path: quiz.guidePath,
+        guide_title: quiz.guideTitle,
+        questions: quiz.questions.length,
+        pass_mark: quiz.pass,
+        xp: setting.xp,
+        tokens: setting.tokens.toString(),
+        paused: setting.status === "paused",
+        passed,
+        tokens_paid: tokensPaid,
+        retry_at: retryAt?.toISOString() ?? null,
+      })),
+      pages: overview.pages.map(({ setting, done }) => ({
+        kind: setting.kind === "read" ? ("read" as const) : ("visit" as const),
+        id: setting.id,
+        title: setting.title,
+        page: setting.page ?? "",
+        xp: setting.xp,
+        period: setting.period,
+        paused: setting.status === "paused",
+        done,
+      })),
+      receipts: overview.receipts.map(receiptFields),
+      chain_quests: onChain.map(({ quest, done, lastCheck }) => ({
+        id: quest.id,
+        kind: quest.kind,
+        title: quest.title,
+        task: quest.task,
+        xp: quest.xp,
+        tokens: String(quest.tokens),
+        period: quest.period,
+        paused: quest.paused,
+        done,
+        last_check: lastCheck && receiptFields(lastCheck),
+      })),
+      chain_index: index,
+    };
+  });
 
   app.post(
     "/api/quests/quizzes/:quiz/start",
@@ -137,12 +134,9 @@ export async function questRoutes(fastify: FastifyInstance, { site, db, clock, b
     },
   );
 
-  app.post(
-    "/api/quests/quizzes/:quiz/answers",
-    {
-      config: { stateChanging: true, member: true, csrf: "quests" },
-      schema: { params: quizParams, body: quizAnswersBody(slug), response: { 200: quizResultReply, "4xx": errorReply } },
-    },
+  endpoint(
+    "POST /api/quests/quizzes/:quiz/answers",
+    { config: memberForm("quests"), params: quizParams, body: quizAnswersBody(slug), reply: quizResultReply },
     async (request, reply) => {
       const body = request.body;
       const result = await submitQuiz(deps, request.userId, request.params.quiz, body.attempt_token, body.answers);
@@ -178,15 +172,18 @@ export async function questRoutes(fastify: FastifyInstance, { site, db, clock, b
     },
   );
 
-  app.post(
-    "/api/quests/chain/:quest/check",
+  endpoint(
+    "POST /api/quests/chain/:quest/check",
     {
-      config: { stateChanging: true, member: true, csrf: "quests" },
-      schema: { params: chainQuestParams, body: chainQuestCheckBody(slug), response: { 200: chainQuestCheckReply, "4xx": errorReply } },
+      config: memberForm("quests"),
+      params: chainQuestParams,
+      body: chainQuestCheckBody(slug),
+      reply: chainQuestCheckReply,
+      refusals: chainQuestRefusalText,
     },
-    async (request, reply) => {
+    async (request) => {
       const result = await checkChainQuest({ db, clock, site, chain }, request.userId, request.params.quest);
-      if (!result.ok) return refuse(reply, result, chainQuestRefusalText);
+      if (!result.ok) return result;
       request.log.info(
         {
           userId: request.userId,
@@ -230,12 +227,9 @@ export async function questRoutes(fastify: FastifyInstance, { site, db, clock, b
     }),
   );
 
-  app.post(
-    "/api/quests/visits",
-    {
-      config: { stateChanging: true, member: true, csrf: "quests" },
-      schema: { body: pageVisitBody(slug), response: { 200: pageVisitReply, "4xx": errorReply } },
-    },
+  endpoint(
+    "POST /api/quests/visits",
+    { config: memberForm("quests"), body: pageVisitBody(slug), reply: pageVisitReply },
     async (request, reply) => {
       const result = await creditPageVisit(deps, request.userId, request.body.kind, request.body.page);
       if (!result.ok)

@@ -17,6 +17,7 @@ import {
 import type { Database } from "../../db/client.ts";
 import { setStreakReminder, streakReminderSetting } from "../../services/reminders/setting.ts";
 import { memberOfUnsubscribeToken } from "../../services/reminders/unsubscribe-token.ts";
+import { endpoints } from "../endpoint.ts";
 
 export type ReminderRoutesOptions = { db: Database; slug: string; secret: string };
 
@@ -26,10 +27,11 @@ export async function reminderRoutes(fastify: FastifyInstance, { db, slug, secre
   await fastify.register(multipart, { attachFieldsToBody: "keyValues", limits: { files: 0, fields: 4, fieldSize: 64, parts: 4 } });
   await fastify.register(formbody, { bodyLimit: 1024 });
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const endpoint = endpoints(app);
 
-  app.get(
-    "/api/streak-reminder",
-    { config: { member: true }, schema: { querystring: appQuery(slug), response: { 200: streakReminderReply, "4xx": errorReply } } },
+  endpoint(
+    "GET /api/streak-reminder",
+    { config: { member: true }, querystring: appQuery(slug), reply: streakReminderReply },
     async (request) => {
       const setting = await streakReminderSetting(db, request.userId);
       return { enabled: setting.enabled, email_verified: setting.emailVerified };

@@ -22,6 +22,7 @@ import { sampleHolding } from "../../services/quests/holding-samples.ts";
 import { claimDailyReward, dashboardFor } from "../../services/rewards.ts";
 import { creditStreakMilestones, type Streak, streakFrom } from "../../services/streaks.ts";
 import { checkWalletAddress, updateWalletAddress } from "../../services/wallet-address.ts";
+import { endpoints } from "../endpoint.ts";
 
 /** HH:MM:SS, rounded up, so "00:00:00" is shown only when a claim is really due. */
 const timeRemaining = (ms: number) => formatCountdown(Math.ceil(ms / 1000));
@@ -51,12 +52,13 @@ export async function rewardRoutes(
   { site, db, clock, sharedNetworkAccounts, holdingIndex }: RewardRoutesOptions,
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const endpoint = endpoints(app);
   const rules = site.rewards;
   const slug = site.token.slug;
 
-  app.get(
-    "/api/dashboard",
-    { config: { member: true }, schema: { querystring: appQuery(slug), response: { 200: dashboardReply, "4xx": errorReply } } },
+  endpoint(
+    "GET /api/dashboard",
+    { config: { member: true }, querystring: appQuery(slug), reply: dashboardReply },
     async (request, reply) => {
       const dashboard = await dashboardFor({ db, clock, rules }, request.userId);
       if (!dashboard) return reply.code(403).send({ err_msg: NOT_LOGGED_IN });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { errorReply, successReply } from "../../../common/api/fields.ts";
+import { successReply } from "../../../common/api/fields.ts";
 import {
   confirmWaitlistBody,
   joinWaitlistBody,
@@ -8,11 +8,13 @@ import {
   WAITLIST_CHECK_INBOX,
   WAITLIST_CONFIRMED,
   WAITLIST_LINK_EXPIRED,
+  waitlistRefusalText,
 } from "../../../common/api/waitlist.ts";
 import { canonicalEmail } from "../../services/fairness/email-identity.ts";
 import { rateLimitClientOf } from "../../services/fairness/networks.ts";
 import type { Limit, RateLimiter } from "../../services/rate-limit.ts";
 import { confirmWaitlist, joinWaitlist, type WaitlistDeps } from "../../services/waitlist.ts";
+import { endpoints } from "../endpoint.ts";
 
 export type WaitlistRoutesOptions = {
   deps: WaitlistDeps;
@@ -28,13 +30,11 @@ export async function waitlistRoutes(
   { deps, slug, rateLimiter, joinsPerIp, joinsPerAddress }: WaitlistRoutesOptions,
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const endpoint = endpoints(app);
 
-  app.post(
-    "/api/waitlist",
-    {
-      config: { stateChanging: true, csrf: "waitlist" },
-      schema: { body: joinWaitlistBody(slug), response: { 200: successReply, "4xx": errorReply } },
-    },
+  endpoint(
+    "POST /api/waitlist",
+    { config: { stateChanging: true, csrf: "waitlist" }, body: joinWaitlistBody(slug), reply: successReply, refusals: waitlistRefusalText },
     async (request, reply) => {
       const { email } = request.body;
       const [fromIp, forAddress] = await Promise.all([
@@ -47,16 +47,17 @@ export async function waitlistRoutes(
           .header("retry-after", String(Math.ceil(joinsPerIp.windowMs / 1000)))
           .send({ err_msg: TOO_MANY_WAITLIST_REQUESTS });
       const joined = await joinWaitlist(deps, email);
-      if (!joined.ok) return reply.code(400).send({ err_msg: joined.message });
+      if (!joined.ok) return joined;
       return { suc_msg: WAITLIST_CHECK_INBOX };
     },
   );
 
-  app.post(
-    "/api/waitlist/confirm",
+  endpoint(
+    "POST /api/waitlist/confirm",
     {
       config: { stateChanging: true, public: "the emailed link's single-use token is the proof; no form, no session" },
-      schema: { body: confirmWaitlistBody(slug), response: { 200: successReply, "4xx": errorReply } },
+      body: confirmWaitlistBody(slug),
+      reply: successReply,
     },
     async (request, reply) => {
       if (!(await confirmWaitlist(deps, request.body.token))) return reply.code(400).send({ err_msg: WAITLIST_LINK_EXPIRED });

@@ -3,7 +3,7 @@ import type { Database } from "../../db/client.ts";
 import { type Actor, recordAudit } from "../audit.ts";
 import { type Adjustment, type AdjustmentResult, postAdjustment } from "../ledger.ts";
 import { type BatchLimits, createBatch } from "../payouts/batches.ts";
-import type { ReconcileDeps } from "../payouts/reconcile.ts";
+import { type ReconcileDeps, type ReconcileSummary, reconcileTransfers } from "../payouts/reconcile.ts";
 import { type CloseResult, returnPayout } from "../payouts/requests.ts";
 import { proveSafeCannotPay } from "../payouts/safe-file.ts";
 import { type SenderDeps, type SendSummary, sendBatch } from "../payouts/sender.ts";
@@ -85,4 +85,20 @@ export async function sendBatchAsStaff(deps: SenderDeps, actor: Actor, batchId: 
     reason,
   });
   return sendBatch(deps, batchId, { dryRun: false });
+}
+
+/**
+ * A staff member reads the chain for the batches' transfers now, from the console:
+ * reconciliation writes as it reads, so its audit row follows with what it found.
+ */
+export async function reconcileAsStaff(chain: ReconcileDeps, actor: Actor, reason: string): Promise<ReconcileSummary> {
+  const summary = await reconcileTransfers(chain);
+  const { matched, confirmed, reverted, alerts, skipped, fromBlock, toBlock } = summary;
+  await recordAudit(chain.db, chain.clock, actor, {
+    action: "payouts.reconcile",
+    subject: "chain",
+    after: { matched, confirmed, reverted, alerts, skipped, from_block: fromBlock, to_block: toBlock },
+    reason,
+  });
+  return summary;
 }

@@ -105,7 +105,7 @@ export async function checkChainQuest(deps: ChainQuestDeps, userId: number, ques
       credit.xp > 0 ? `${credit.xp} XP` : "XP was credited by an earlier check"
     }; ${tokensPart}.`;
   } else if (outcome === "pending") {
-    detail = `${checked}: found, because ${because}; but not yet at block ${final}, the last with ${chain.confirmations} confirmations, so it is pending, not rejected. Check again after block ${head + BigInt(chain.confirmations) - 1n}.`;
+    detail = `${checked}: found, because ${because}; but not yet at block ${final}, the last with ${chain.confirmations} confirmations, so it is pending, not rejected. Check again once block ${head + BigInt(chain.confirmations) - 1n} is on the chain.`;
   } else {
     detail = `${checked}: not found, because ${because}. Check again once the chain has moved.`;
   }

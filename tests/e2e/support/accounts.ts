@@ -2,13 +2,13 @@ import type { BrowserContext } from "@playwright/test";
 
 export type E2EUser = { email: string; password: string; referral_code: string; session_token: string };
 
-/** A user made through the server's test hook, with the session cookie already in the browser. */
+/** A user made through the test hook of the server at `baseURL`, with the session cookie already in the browser. */
 export async function signedInUser(
   context: BrowserContext,
   baseURL: string,
   options: { first_name?: string; referred_by?: string; unverified?: boolean; role?: "support" | "admin" } = {},
 ): Promise<E2EUser> {
-  const reply = await context.request.post("/__e2e__/users", { data: options });
+  const reply = await context.request.post(new URL("/__e2e__/users", baseURL).href, { data: options });
   if (!reply.ok()) throw new Error(`could not create a user: ${reply.status()} ${await reply.text()}`);
   const user = (await reply.json()) as E2EUser;
   await context.addCookies([

@@ -10,9 +10,10 @@ import {
 } from "../../../../common/api/admin.ts";
 import { errorReply, successReply } from "../../../../common/api/fields.ts";
 import type { SiteConfig } from "../../../../config/site.ts";
-import { recordAudit } from "../../../services/audit.ts";
-import { closeConsole, openConsole, touchConsole } from "../../../services/console/console-sessions.ts";
-import { confirmEnrolment, isEnrolled, recoveryCodesLeft, startEnrolment } from "../../../services/console/second-factor.ts";
+import { closeConsole, touchConsole } from "../../../services/console/console-sessions.ts";
+import { isEnrolled, recoveryCodesLeft, startEnrolment } from "../../../services/console/second-factor.ts";
+import { enrolAsStaff, openConsoleAsStaff } from "../../../services/console/staff-access.ts";
+import { endpoints } from "../../endpoint.ts";
 import { type CodeCheckDeps, codeAccepted } from "./code-check.ts";
 import { actorOf } from "./guard.ts";
 
@@ -20,6 +21,7 @@ import { actorOf } from "./guard.ts";
 export async function consoleAccessRoutes(fastify: FastifyInstance, options: CodeCheckDeps & { site: SiteConfig }) {
   const { db, clock, site, totpKey } = options;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const endpoint = endpoints(app);
   const staff = { consoleAccess: "staff" as const };
   const changes = { consoleAccess: "staff" as const, stateChanging: true };
 
@@ -33,53 +35,30 @@ export async function consoleAccessRoutes(fastify: FastifyInstance, options: Cod
     return { email, role, enrolled, console_open: open, recovery_codes_left: left };
   });
 
-  app.post(
-    "/api/admin/two-factor/setup",
-    { config: changes, schema: { response: { 200: enrolmentReply, "4xx": errorReply } } },
-    async (request, reply) => {
-      const enrolment = await startEnrolment({ db, clock, totpKey }, request.operator, `${site.token.name} console`);
-      if (!enrolment) return reply.code(409).send({ err_msg: ADMIN_REFUSALS.alreadyEnrolled });
-      return { secret: enrolment.secret, otpauth_uri: enrolment.uri, qr_svg: enrolment.qrSvg };
-    },
-  );
+  endpoint("POST /api/admin/two-factor/setup", { config: changes, reply: enrolmentReply }, async (request, reply) => {
+    const enrolment = await startEnrolment({ db, clock, totpKey }, request.operator, `${site.token.name} console`);
+    if (!enrolment) return reply.code(409).send({ err_msg: ADMIN_REFUSALS.alreadyEnrolled });
+    return { secret: enrolment.secret, otpauth_uri: enrolment.uri, qr_svg: enrolment.qrSvg };
+  });
 
-  app.post(
-    "/api/admin/two-factor/confirm",
-    { config: changes, schema: { body: confirmEnrolmentBody, response: { 200: recoveryCodesReply, "4xx": errorReply } } },
+  endpoint(
+    "POST /api/admin/two-factor/confirm",
+    { config: changes, body: confirmEnrolmentBody, reply: recoveryCodesReply },
     async (request, reply) => {
-      const { id, sessionIdHash } = request.operator;
-      const codes = await confirmEnrolment({ db, clock, totpKey }, id, request.body.code);
+      const codes = await enrolAsStaff({ db, clock, totpKey }, actorOf(request), request.operator.sessionIdHash, request.body.code);
       if (!codes) return reply.code(400).send({ err_msg: ADMIN_REFUSALS.badCode });
-      await openConsole({ db, clock }, sessionIdHash, id);
-      await recordAudit(db, clock, actorOf(request), {
-        action: "two_factor.enrol",
-        subject: `user:${id}`,
-        after: { method: "totp", recovery_codes: codes.length },
-        reason: "enrolled an authenticator app",
-      });
       return { recovery_codes: codes };
     },
   );
 
-  app.post(
-    "/api/admin/sign-in",
-    { config: changes, schema: { body: openConsoleBody, response: { 200: successReply, "4xx": errorReply } } },
-    async (request, reply) => {
-      const { id, sessionIdHash } = request.operator;
-      if (!(await isEnrolled(db, id))) return reply.code(409).send({ err_msg: ADMIN_REFUSALS.notEnrolled });
-      const body = request.body;
-      if (!(await codeAccepted(options, request, reply, body))) return reply;
-      await openConsole({ db, clock }, sessionIdHash, id);
-      if (!("code" in body))
-        await recordAudit(db, clock, actorOf(request), {
-          action: "two_factor.recovery_code_used",
-          subject: `user:${id}`,
-          after: { recovery_codes_left: await recoveryCodesLeft(db, id) },
-          reason: "opened the console with a recovery code",
-        });
-      return { suc_msg: "The console is open." };
-    },
-  );
+  endpoint("POST /api/admin/sign-in", { config: changes, body: openConsoleBody, reply: successReply }, async (request, reply) => {
+    const { id, sessionIdHash } = request.operator;
+    if (!(await isEnrolled(db, id))) return reply.code(409).send({ err_msg: ADMIN_REFUSALS.notEnrolled });
+    const body = request.body;
+    if (!(await codeAccepted(options, request, reply, body))) return reply;
+    await openConsoleAsStaff({ db, clock }, actorOf(request), sessionIdHash, { recoveryCodeSpent: !("code" in body) });
+    return { suc_msg: "The console is open." };
+  });
 
   app.post("/api/admin/sign-out", { config: changes, schema: { response: { 200: successReply, "4xx": errorReply } } }, async (request) => {
     await closeConsole(db, request.operator.sessionIdHash);

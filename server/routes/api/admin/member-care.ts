@@ -9,7 +9,7 @@ import {
   memberSessionParams,
   reasonBody,
 } from "../../../../common/api/admin.ts";
-import { errorReply, successReply } from "../../../../common/api/fields.ts";
+import { successReply } from "../../../../common/api/fields.ts";
 import type { AccountDeps } from "../../../services/account-deps.ts";
 import { listMemberSessions } from "../../../services/account-settings/member-sessions.ts";
 import {
@@ -22,6 +22,7 @@ import {
 import { openRiskSignals } from "../../../services/fairness/risk-signals.ts";
 import { payoutsFor } from "../../../services/payouts/requests.ts";
 import { findUserById } from "../../../services/users.ts";
+import { endpoints, staffChange } from "../../endpoint.ts";
 import { refuse } from "../../refusals.ts";
 import { actorOf } from "./guard.ts";
 
@@ -30,11 +31,12 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 /** A member's activity for the console's member page, and what an operator does about it: freeze, sessions, the verification email. */
 export async function consoleMemberCareRoutes(fastify: FastifyInstance, { accounts }: { accounts: AccountDeps }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const endpoint = endpoints(app);
   const { db, clock } = accounts;
 
-  app.get(
-    "/api/admin/members/:id/activity",
-    { config: { consoleAccess: "console" }, schema: { params: memberIdParams, response: { 200: memberActivityReply, "4xx": errorReply } } },
+  endpoint(
+    "GET /api/admin/members/:id/activity",
+    { config: { consoleAccess: "console" }, params: memberIdParams, reply: memberActivityReply },
     async (request, reply) => {
       const user = await findUserById(db, request.params.id);
       if (!user) return refuse(reply, { refusal: "unknown_member" }, consoleRefusalText);
@@ -67,44 +69,35 @@ export async function consoleMemberCareRoutes(fastify: FastifyInstance, { accoun
     },
   );
 
-  app.post(
-    "/api/admin/members/:id/:change",
-    {
-      config: { consoleAccess: "admin", stateChanging: true },
-      schema: { params: memberFreezeParams, body: reasonBody, response: { 200: successReply, "4xx": errorReply } },
-    },
-    async (request, reply) => {
+  endpoint(
+    "POST /api/admin/members/:id/:change",
+    { config: staffChange("admin"), params: memberFreezeParams, body: reasonBody, reply: successReply, refusals: consoleRefusalText },
+    async (request) => {
       const { id, change } = request.params;
       const result = await changeMemberFreezeAsStaff({ db, clock }, actorOf(request), id, { change, reason: request.body.reason });
-      if (!result.ok) return refuse(reply, result, consoleRefusalText);
+      if (!result.ok) return result;
       return { suc_msg: change === "freeze" ? CONSOLE_DONE.frozen : CONSOLE_DONE.unfrozen };
     },
   );
 
-  app.post(
-    "/api/admin/members/:id/sessions/:session/revoke",
-    {
-      config: { consoleAccess: "admin", stateChanging: true },
-      schema: { params: memberSessionParams, body: reasonBody, response: { 200: successReply, "4xx": errorReply } },
-    },
-    async (request, reply) => {
+  endpoint(
+    "POST /api/admin/members/:id/sessions/:session/revoke",
+    { config: staffChange("admin"), params: memberSessionParams, body: reasonBody, reply: successReply, refusals: consoleRefusalText },
+    async (request) => {
       const { id, session } = request.params;
       const result = await revokeMemberSessionAsStaff({ db, clock }, actorOf(request), id, { session, reason: request.body.reason });
-      if (!result.ok) return refuse(reply, result, consoleRefusalText);
+      if (!result.ok) return result;
       app.sessions.forgetMember(id);
       return { suc_msg: CONSOLE_DONE.sessionRevoked };
     },
   );
 
-  app.post(
-    "/api/admin/members/:id/resend-verification",
-    {
-      config: { consoleAccess: "console", stateChanging: true },
-      schema: { params: memberIdParams, body: reasonBody, response: { 200: successReply, "4xx": errorReply } },
-    },
-    async (request, reply) => {
+  endpoint(
+    "POST /api/admin/members/:id/resend-verification",
+    { config: staffChange("console"), params: memberIdParams, body: reasonBody, reply: successReply, refusals: consoleRefusalText },
+    async (request) => {
       const result = await resendVerificationAsStaff(accounts, actorOf(request), request.params.id, request.body.reason);
-      if (!result.ok) return refuse(reply, result, consoleRefusalText);
+      if (!result.ok) return result;
       return { suc_msg: CONSOLE_DONE.verificationResent(result.email) };
     },
   );

@@ -14,6 +14,7 @@ import { roleOf } from "../../../services/console/roles.ts";
 import { adjustBalanceAsStaff } from "../../../services/console/staff-money-moves.ts";
 import { ledgerFor } from "../../../services/ledger.ts";
 import { findUserById, findUsers } from "../../../services/users.ts";
+import { endpoints, staffChange } from "../../endpoint.ts";
 import { refuse } from "../../refusals.ts";
 import { type CodeCheckDeps, codeAccepted } from "./code-check.ts";
 import { actorOf } from "./guard.ts";
@@ -38,6 +39,7 @@ function summaryView(user: Summary) {
 export async function consoleMemberRoutes(fastify: FastifyInstance, options: CodeCheckDeps) {
   const { db, clock } = options;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const endpoint = endpoints(app);
 
   app.get(
     "/api/admin/members",
@@ -45,9 +47,9 @@ export async function consoleMemberRoutes(fastify: FastifyInstance, options: Cod
     async (request) => ({ members: (await findUsers(db, request.query.q, 50)).map(summaryView) }),
   );
 
-  app.get(
-    "/api/admin/members/:id",
-    { config: { consoleAccess: "console" }, schema: { params: memberIdParams, response: { 200: memberReply, "4xx": errorReply } } },
+  endpoint(
+    "GET /api/admin/members/:id",
+    { config: { consoleAccess: "console" }, params: memberIdParams, reply: memberReply },
     async (request, reply) => {
       const user = await findUserById(db, request.params.id);
       if (!user) return refuse(reply, { refusal: "unknown_member" }, consoleRefusalText);
@@ -78,12 +80,9 @@ export async function consoleMemberRoutes(fastify: FastifyInstance, options: Cod
     },
   );
 
-  app.post(
-    "/api/admin/members/:id/adjust",
-    {
-      config: { consoleAccess: "admin", stateChanging: true },
-      schema: { params: memberIdParams, body: adjustBalanceBody, response: { 200: balanceReply, "4xx": errorReply } },
-    },
+  endpoint(
+    "POST /api/admin/members/:id/adjust",
+    { config: staffChange("admin"), params: memberIdParams, body: adjustBalanceBody, reply: balanceReply },
     async (request, reply) => {
       const { direction, tokens, reason, code } = request.body;
       if (!(await codeAccepted(options, request, reply, { code }))) return reply;

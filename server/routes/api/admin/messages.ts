@@ -12,12 +12,13 @@ import {
 import { errorReply, successReply } from "../../../../common/api/fields.ts";
 import type { AccountDeps } from "../../../services/account-deps.ts";
 import { listInbox, replyToMessage, setMessageStateAsStaff } from "../../../services/console/inbox.ts";
-import { refuse } from "../../refusals.ts";
+import { endpoints, staffChange } from "../../endpoint.ts";
 import { actorOf } from "./guard.ts";
 
 /** The contact inbox: support reads it, answers by email and moves each message to answered or closed. */
 export async function consoleMessageRoutes(fastify: FastifyInstance, { accounts }: { accounts: AccountDeps }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const endpoint = endpoints(app);
   const { db, clock, mailer } = accounts;
 
   app.get(
@@ -32,29 +33,23 @@ export async function consoleMessageRoutes(fastify: FastifyInstance, { accounts 
     }),
   );
 
-  app.post(
-    "/api/admin/messages/:id/reply",
-    {
-      config: { consoleAccess: "console", stateChanging: true },
-      schema: { params: messageIdParams, body: replyBody, response: { 200: successReply, "4xx": errorReply } },
-    },
-    async (request, reply) => {
+  endpoint(
+    "POST /api/admin/messages/:id/reply",
+    { config: staffChange("console"), params: messageIdParams, body: replyBody, reply: successReply, refusals: consoleRefusalText },
+    async (request, _reply) => {
       const sent = await replyToMessage({ db, clock, mailer }, actorOf(request), request.params.id, request.body.reply);
-      if (!sent.ok) return refuse(reply, sent, consoleRefusalText);
+      if (!sent.ok) return sent;
       return { suc_msg: CONSOLE_DONE.replySent };
     },
   );
 
-  app.post(
-    "/api/admin/messages/:id/state",
-    {
-      config: { consoleAccess: "console", stateChanging: true },
-      schema: { params: messageIdParams, body: messageStateBody, response: { 200: successReply, "4xx": errorReply } },
-    },
-    async (request, reply) => {
+  endpoint(
+    "POST /api/admin/messages/:id/state",
+    { config: staffChange("console"), params: messageIdParams, body: messageStateBody, reply: successReply, refusals: consoleRefusalText },
+    async (request) => {
       const { state } = request.body;
       const result = await setMessageStateAsStaff({ db, clock }, actorOf(request), request.params.id, request.body);
-      if (!result.ok) return refuse(reply, result, consoleRefusalText);
+      if (!result.ok) return result;
       return { suc_msg: CONSOLE_DONE.messageState(state) };
     },
   );

@@ -18,13 +18,17 @@ import {
   SAFE_FILE_WITH_HOT_WALLET,
   sendReply,
 } from "../../../../common/api/admin.ts";
-import { errorReply, successReply } from "../../../../common/api/fields.ts";
+import { successReply } from "../../../../common/api/fields.ts";
 import { payoutRefusalText } from "../../../../common/api/payouts.ts";
 import type { SiteConfig } from "../../../../config/site.ts";
 import type { ServerEnv } from "../../../env.ts";
-import { recordAudit } from "../../../services/audit.ts";
 import { openAlerts } from "../../../services/console/alerts.ts";
-import { batchPayoutsAsStaff, returnPayoutAsStaff, sendBatchAsStaff } from "../../../services/console/staff-money-moves.ts";
+import {
+  batchPayoutsAsStaff,
+  reconcileAsStaff,
+  returnPayoutAsStaff,
+  sendBatchAsStaff,
+} from "../../../services/console/staff-money-moves.ts";
 import {
   batchesOwingPayouts,
   batchPayouts,
@@ -33,11 +37,11 @@ import {
   payoutsAboveBatchLimit,
 } from "../../../services/payouts/batches.ts";
 import { voidDeadTransaction, voidedMessage } from "../../../services/payouts/dead-transaction.ts";
-import { reconcileTransfers } from "../../../services/payouts/reconcile.ts";
 import { handOutSafeFile } from "../../../services/payouts/safe-file.ts";
 import { SendRefused } from "../../../services/payouts/sender.ts";
 import { SenderKeyError } from "../../../services/payouts/sender-key.ts";
 import { reconcileDepsFrom, SenderNotReady, senderDepsFrom } from "../../../services/payouts/settings.ts";
+import { endpoints, staffChange } from "../../endpoint.ts";
 import { refuse } from "../../refusals.ts";
 import { type CodeCheckDeps, codeAccepted } from "./code-check.ts";
 import { actorOf } from "./guard.ts";
@@ -55,18 +59,16 @@ type Options = CodeCheckDeps & { site: SiteConfig; env: ServerEnv };
 export async function consolePayoutRoutes(fastify: FastifyInstance, options: Options) {
   const { db, clock, site, env } = options;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const endpoint = endpoints(app);
   const hotWallet = Boolean(env.PAYOUT_SENDER_KEY || env.PAYOUT_SENDER_KEYSTORE);
   // Reconciliation's reading of the chain, built once: the settings do not change while the server runs.
   const chain = reconcileDepsFrom(env, site, { db, clock });
 
   const freshCode = (request: FastifyRequest, reply: FastifyReply, code: string) => codeAccepted(options, request, reply, { code });
 
-  app.get(
-    "/api/admin/payouts",
-    {
-      config: { consoleAccess: "console" },
-      schema: { querystring: adminPayoutsQuery, response: { 200: adminPayoutsReply, "4xx": errorReply } },
-    },
+  endpoint(
+    "GET /api/admin/payouts",
+    { config: { consoleAccess: "console" }, querystring: adminPayoutsQuery, reply: adminPayoutsReply },
     async (request) => {
       const [payouts, owing, alerts] = await Promise.all([
         listPayouts(db, { status: request.query.status, limit: LIST_LIMIT }),
@@ -100,12 +102,9 @@ export async function consolePayoutRoutes(fastify: FastifyInstance, options: Opt
     },
   );
 
-  app.post(
-    "/api/admin/payouts/batches",
-    {
-      config: { consoleAccess: "admin", stateChanging: true },
-      schema: { body: makeBatchBody, response: { 200: batchReply, "4xx": errorReply } },
-    },
+  endpoint(
+    "POST /api/admin/payouts/batches",
+    { config: staffChange("admin"), body: makeBatchBody, reply: batchReply },
     async (request, reply) => {
       const body = request.body;
       if (!(await freshCode(request, reply, body.code))) return reply;
@@ -128,9 +127,9 @@ export async function consolePayoutRoutes(fastify: FastifyInstance, options: Opt
     },
   );
 
-  app.get(
-    "/api/admin/payouts/batches/:id",
-    { config: { consoleAccess: "admin" }, schema: { params: batchIdParams, response: { 200: batchSummaryReply, "4xx": errorReply } } },
+  endpoint(
+    "GET /api/admin/payouts/batches/:id",
+    { config: { consoleAccess: "admin" }, params: batchIdParams, reply: batchSummaryReply },
     async (request, reply) => {
       const payouts = await batchPayouts(db, request.params.id);
       if (payouts.length === 0) return reply.code(404).send({ err_msg: "That batch does not exist." });
@@ -167,12 +166,9 @@ export async function consolePayoutRoutes(fastify: FastifyInstance, options: Opt
     },
   );
 
-  app.post(
-    "/api/admin/payouts/batches/:id/send",
-    {
-      config: { consoleAccess: "admin", stateChanging: true },
-      schema: { params: batchIdParams, body: moneyMoveBody, response: { 200: sendReply, "4xx": errorReply } },
-    },
+  endpoint(
+    "POST /api/admin/payouts/batches/:id/send",
+    { config: staffChange("admin"), params: batchIdParams, body: moneyMoveBody, reply: sendReply },
     async (request, reply) => {
       const body = request.body;
       if (!(await freshCode(request, reply, body.code))) return reply;
@@ -195,61 +191,39 @@ export async function consolePayoutRoutes(fastify: FastifyInstance, options: Opt
     },
   );
 
-  app.post(
-    "/api/admin/payouts/reconcile",
-    {
-      config: { consoleAccess: "console", stateChanging: true },
-      schema: { body: reasonBody, response: { 200: reconcileReply, "4xx": errorReply } },
-    },
+  endpoint(
+    "POST /api/admin/payouts/reconcile",
+    { config: staffChange("console"), body: reasonBody, reply: reconcileReply },
     async (request, reply) => {
       if (!chain) return reply.code(409).send({ err_msg: "Set PAYOUT_RPC_URL and PAYOUT_TREASURY_ADDRESS to reconcile." });
-      const summary = await reconcileTransfers(chain);
-      const result = {
-        matched: summary.matched,
-        confirmed: summary.confirmed,
-        reverted: summary.reverted,
-        alerts: summary.alerts,
-        skipped: summary.skipped,
-      };
-      await recordAudit(db, clock, actorOf(request), {
-        action: "payouts.reconcile",
-        subject: "chain",
-        after: { ...result, from_block: summary.fromBlock, to_block: summary.toBlock },
-        reason: request.body.reason,
-      });
-      return result;
+      const { matched, confirmed, reverted, alerts, skipped } = await reconcileAsStaff(chain, actorOf(request), request.body.reason);
+      return { matched, confirmed, reverted, alerts, skipped };
     },
   );
 
-  app.post(
-    "/api/admin/payouts/:id/void-transaction",
-    {
-      config: { consoleAccess: "admin", stateChanging: true },
-      schema: { params: payoutIdParams, body: moneyMoveBody, response: { 200: successReply, "4xx": errorReply } },
-    },
+  endpoint(
+    "POST /api/admin/payouts/:id/void-transaction",
+    { config: staffChange("admin"), params: payoutIdParams, body: moneyMoveBody, reply: successReply, refusals: consoleRefusalText },
     async (request, reply) => {
       const body = request.body;
       if (!(await freshCode(request, reply, body.code))) return reply;
       if (!chain) return reply.code(409).send({ err_msg: "Set PAYOUT_RPC_URL and PAYOUT_TREASURY_ADDRESS to read the chain." });
       const voided = await voidDeadTransaction(chain, request.params.id, { actor: actorOf(request), reason: body.reason });
-      if (!voided.ok) return refuse(reply, voided, consoleRefusalText);
+      if (!voided.ok) return voided;
       return { suc_msg: voidedMessage(voided.dead) };
     },
   );
 
-  app.post(
-    "/api/admin/payouts/:id/return",
-    {
-      config: { consoleAccess: "admin", stateChanging: true },
-      schema: { params: payoutIdParams, body: returnPayoutBody, response: { 200: balanceReply, "4xx": errorReply } },
-    },
+  endpoint(
+    "POST /api/admin/payouts/:id/return",
+    { config: staffChange("admin"), params: payoutIdParams, body: returnPayoutBody, reply: balanceReply, refusals: payoutRefusalText },
     async (request, reply) => {
       const body = request.body;
       if (!(await freshCode(request, reply, body.code))) return reply;
       const payoutId = request.params.id;
       const safeNonce = body.safe_nonce === undefined ? undefined : BigInt(body.safe_nonce);
       const result = await returnPayoutAsStaff({ db, clock, chain }, actorOf(request), payoutId, { reason: body.reason, safeNonce });
-      if (!result.ok) return refuse(reply, result, payoutRefusalText);
+      if (!result.ok) return result;
       return { balance: result.balance.toString() };
     },
   );

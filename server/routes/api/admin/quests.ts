@@ -13,6 +13,7 @@ import { errorReply, successReply } from "../../../../common/api/fields.ts";
 import type { Clock } from "../../../clock.ts";
 import type { Database } from "../../../db/client.ts";
 import { defineQuest, editQuest, listQuestSettings, type QuestSetting, setQuestStatus } from "../../../services/quests/settings.ts";
+import { endpoints, staffChange } from "../../endpoint.ts";
 import { refuse } from "../../refusals.ts";
 import { actorOf } from "./guard.ts";
 
@@ -33,6 +34,7 @@ const STATUS_DONE = { active: "is active again", paused: "is paused", retired: "
 /** Quest settings: every staff member reads them; admins define, edit, pause, resume and retire quests. */
 export async function consoleQuestRoutes(fastify: FastifyInstance, { db, clock }: { db: Database; clock: Clock }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const endpoint = endpoints(app);
   const deps = { db, clock };
   const refused = (reply: Parameters<typeof refuse>[0], result: QuestRefusal) => refuse(reply, result, questRefusalText);
 
@@ -42,12 +44,9 @@ export async function consoleQuestRoutes(fastify: FastifyInstance, { db, clock }
     async () => ({ quests: (await listQuestSettings(db)).map(view) }),
   );
 
-  app.post(
-    "/api/admin/quests",
-    {
-      config: { consoleAccess: "admin", stateChanging: true },
-      schema: { body: defineQuestBody, response: { 200: successReply, "4xx": errorReply } },
-    },
+  endpoint(
+    "POST /api/admin/quests",
+    { config: staffChange("admin"), body: defineQuestBody, reply: successReply },
     async (request, reply) => {
       const { reason, ...quest } = request.body;
       const result = await defineQuest(deps, actorOf(request), quest, reason);
@@ -56,12 +55,9 @@ export async function consoleQuestRoutes(fastify: FastifyInstance, { db, clock }
     },
   );
 
-  app.post(
-    "/api/admin/quests/:kind/:id/edit",
-    {
-      config: { consoleAccess: "admin", stateChanging: true },
-      schema: { params: questParams, body: editQuestBody, response: { 200: successReply, "4xx": errorReply } },
-    },
+  endpoint(
+    "POST /api/admin/quests/:kind/:id/edit",
+    { config: staffChange("admin"), params: questParams, body: editQuestBody, reply: successReply },
     async (request, reply) => {
       const { kind, id } = request.params;
       const { title, tokens, xp, reason } = request.body;
@@ -73,12 +69,9 @@ export async function consoleQuestRoutes(fastify: FastifyInstance, { db, clock }
     },
   );
 
-  app.post(
-    "/api/admin/quests/:kind/:id/status",
-    {
-      config: { consoleAccess: "admin", stateChanging: true },
-      schema: { params: questParams, body: questStatusBody, response: { 200: successReply, "4xx": errorReply } },
-    },
+  endpoint(
+    "POST /api/admin/quests/:kind/:id/status",
+    { config: staffChange("admin"), params: questParams, body: questStatusBody, reply: successReply },
     async (request, reply) => {
       const { kind, id } = request.params;
       const result = await setQuestStatus(deps, actorOf(request), kind, id, request.body.status, request.body.reason);

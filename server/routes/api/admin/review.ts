@@ -6,12 +6,13 @@ import { reviewRefusalText } from "../../../../common/api/payouts.ts";
 import type { Clock } from "../../../clock.ts";
 import type { Database } from "../../../db/client.ts";
 import { decideReviewAsStaff, listReviews } from "../../../services/payouts/review.ts";
-import { refuse } from "../../refusals.ts";
+import { endpoints, staffChange } from "../../endpoint.ts";
 import { actorOf } from "./guard.ts";
 
 /** Flagged payouts with their signals and the member's appeal; an admin approves or rejects, with a reason the member reads. */
 export async function consoleReviewRoutes(fastify: FastifyInstance, { db, clock }: { db: Database; clock: Clock }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const endpoint = endpoints(app);
 
   app.get(
     "/api/admin/reviews",
@@ -33,17 +34,20 @@ export async function consoleReviewRoutes(fastify: FastifyInstance, { db, clock 
     }),
   );
 
-  app.post(
-    "/api/admin/reviews/:id/:decision",
+  endpoint(
+    "POST /api/admin/reviews/:id/:decision",
     {
-      config: { consoleAccess: "admin", stateChanging: true },
-      schema: { params: reviewDecisionParams, body: reviewDecisionBody, response: { 200: successReply, "4xx": errorReply } },
+      config: staffChange("admin"),
+      params: reviewDecisionParams,
+      body: reviewDecisionBody,
+      reply: successReply,
+      refusals: reviewRefusalText,
     },
-    async (request, reply) => {
+    async (request) => {
       const { id, decision } = request.params;
       const { reason } = request.body;
       const result = await decideReviewAsStaff({ db, clock }, actorOf(request), id, { decision, reason });
-      if (!result.ok) return refuse(reply, result, reviewRefusalText);
+      if (!result.ok) return result;
       return { suc_msg: decision === "approve" ? CONSOLE_DONE.approved : CONSOLE_DONE.rejected };
     },
   );

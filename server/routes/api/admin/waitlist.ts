@@ -1,43 +1,33 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { reasonBody } from "../../../../common/api/admin.ts";
-import { errorReply, successReply } from "../../../../common/api/fields.ts";
-import { waitlistSummaryReply } from "../../../../common/api/waitlist.ts";
+import { successReply } from "../../../../common/api/fields.ts";
+import { waitlistRefusalText, waitlistSummaryReply } from "../../../../common/api/waitlist.ts";
 import { announceSignupsOpen, type WaitlistDeps, waitlistCounts } from "../../../services/waitlist.ts";
+import { endpoints, staffChange } from "../../endpoint.ts";
 import { actorOf } from "./guard.ts";
-
-const REFUSALS = {
-  "signups-closed": "Sign-ups are still coming soon: open them (SIGNUPS=open) before telling the waitlist.",
-  "already-sent": "The waitlist was already told that sign-ups are open. It is told once.",
-} as const;
 
 /** The waitlist in the console: how many wait, and the one announcement that sign-ups are open. */
 export async function consoleWaitlistRoutes(fastify: FastifyInstance, { waitlist }: { waitlist: WaitlistDeps }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const endpoint = endpoints(app);
 
-  app.get(
-    "/api/admin/waitlist",
-    { config: { consoleAccess: "console" }, schema: { response: { 200: waitlistSummaryReply, "4xx": errorReply } } },
-    async () => {
-      const counts = await waitlistCounts(waitlist.db);
-      return {
-        confirmed: counts.confirmed,
-        unconfirmed: counts.unconfirmed,
-        signups_open: waitlist.site.signups === "open",
-        announced: counts.announced ? { sent_at: counts.announced.sentAt.toISOString(), recipients: counts.announced.recipients } : null,
-      };
-    },
-  );
+  endpoint("GET /api/admin/waitlist", { config: { consoleAccess: "console" }, reply: waitlistSummaryReply }, async () => {
+    const counts = await waitlistCounts(waitlist.db);
+    return {
+      confirmed: counts.confirmed,
+      unconfirmed: counts.unconfirmed,
+      signups_open: waitlist.site.signups === "open",
+      announced: counts.announced ? { sent_at: counts.announced.sentAt.toISOString(), recipients: counts.announced.recipients } : null,
+    };
+  });
 
-  app.post(
-    "/api/admin/waitlist/announce",
-    {
-      config: { consoleAccess: "admin", stateChanging: true },
-      schema: { body: reasonBody, response: { 200: successReply, "4xx": errorReply } },
-    },
-    async (request, reply) => {
+  endpoint(
+    "POST /api/admin/waitlist/announce",
+    { config: staffChange("admin"), body: reasonBody, reply: successReply, refusals: waitlistRefusalText },
+    async (request) => {
       const result = await announceSignupsOpen(waitlist, actorOf(request), request.body.reason);
-      if (!result.ok) return reply.code(409).send({ err_msg: REFUSALS[result.reason] });
+      if (!result.ok) return result;
       app.backgroundWork.run(() => waitlist.mailer.flush());
       return { suc_msg: `Sign-ups are open: ${result.recipients} ${result.recipients === 1 ? "address was" : "addresses were"} told.` };
     },
