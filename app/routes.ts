@@ -10,6 +10,16 @@ export default [
   layout("layout/site-layout.tsx", [...pages.filter((page) => !isGuide(page)).map(pageRoute), route("*", "routes/not-found.tsx")]),
   layout("layout/guide-layout.tsx", pages.filter(isGuide).map(pageRoute)),
   // The operator console is never prerendered: the server answers every /admin path with the build's client-only shell.
-  // One route with its own <Routes> inside, so the public pages' route manifest carries one entry for it, not one per page.
-  route("admin/*", "routes/admin-console.tsx"),
+  // Short ids, because every public React page loads the route manifest that lists these (decision 063).
+  route("admin", "routes/admin/console-layout.tsx", { id: "a" }, [
+    index("routes/admin/overview.tsx", { id: "a0" }),
+    route("members", "routes/admin/members.tsx", { id: "a1" }),
+    route("members/:id", "routes/admin/member.tsx", { id: "a2" }),
+    route("payouts", "routes/admin/payouts.tsx", { id: "a3" }),
+    route("review", "routes/admin/review.tsx", { id: "a4" }),
+    route("messages", "routes/admin/messages.tsx", { id: "a5" }),
+    route("special-days", "routes/admin/special-days.tsx", { id: "a6" }),
+    route("quests", "routes/admin/quests.tsx", { id: "a7" }),
+    route("audit", "routes/admin/audit.tsx", { id: "a8" }),
+  ]),
 ] satisfies RouteConfig;

@@ -17,7 +17,7 @@ export type FormCheckStep =
   | { test: Test; message: string; path?: readonly string[] };
 
 export type FormCheckSpec =
-  | { kind: "string" | "number" | "boolean"; message: string; steps: FormCheckStep[] }
+  | { kind: "string" | "number" | "boolean"; message: string; steps: FormCheckStep[]; coerce?: true }
   | { kind: "literal"; values: readonly unknown[]; message: string }
   | { kind: "optional"; inner: FormCheckSpec }
   | { kind: "default"; inner: FormCheckSpec; value: unknown }
@@ -41,6 +41,9 @@ function runSteps(steps: FormCheckStep[], start: unknown): Checked {
   return { ok: true, value };
 }
 
+/** What zod's `z.coerce` makes of a form's text before checking it. */
+const coerced = { string: String, number: Number, boolean: Boolean };
+
 const sizeOf = (value: unknown) => (typeof value === "number" ? value : (value as string).length);
 
 function check(spec: FormCheckSpec, input: unknown): Checked {
@@ -61,10 +64,12 @@ function check(spec: FormCheckSpec, input: unknown): Checked {
       }
       return runSteps(spec.steps, value);
     }
-    default:
-      return typeof input === spec.kind && !(typeof input === "number" && Number.isNaN(input))
-        ? runSteps(spec.steps, input)
+    default: {
+      const value = spec.coerce ? coerced[spec.kind](input) : input;
+      return typeof value === spec.kind && !(typeof value === "number" && !Number.isFinite(value))
+        ? runSteps(spec.steps, value)
         : refused(spec.message);
+    }
   }
 }
 

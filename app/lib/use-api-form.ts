@@ -1,57 +1,109 @@
-import { useId, useState } from "react";
+import { type ChangeEvent, useId, useState } from "react";
 import type { z } from "zod";
 import type { CsrfPage } from "../../common/api/auth.ts";
 import { checkFields } from "../../common/api/fields.ts";
 import type { ApiResult, Message } from "./api-client.ts";
 import { useCsrfToken } from "./use-csrf-token.ts";
+import { useFormFields } from "./use-form-fields.ts";
 
 export const UNREACHABLE = "We could not reach the server. Check your connection and try again.";
 
+type Values = Record<string, string | boolean>;
 type FormState = { submitting: boolean; error: string | null; invalid: string | null; success: string | null };
 
 const IDLE: FormState = { submitting: false, error: null, invalid: null, success: null };
 
+/** What `field(name)` gives an input: spread it onto <TextField> or an <input>. */
+export type FieldProps = {
+  name: string;
+  id: string;
+  value?: string;
+  checked?: boolean;
+  onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => void;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+};
+
+type Options<Fields extends Values> = {
+  /** The page whose CSRF token the form sends; null for a form that takes none (contact, the console, whose calls carry their own). */
+  csrf: CsrfPage | null;
+  /** The field each of the server's own refusals concerns (an email already taken, a wrong password), so it is marked too. */
+  refusals?: Readonly<Record<string, keyof Fields & string>>;
+  loadToken?: boolean;
+};
+
 /**
- * One way to send a form: check the fields with the route's own schema (its
- * order and texts), send with the page's CSRF token (fetched again and sent
- * once more when the server says the form expired), and keep the submitting
- * flag, the error, the field it concerns and the success message. A form
- * whose endpoint takes no CSRF token (the contact form, which may post to an
- * external provider) passes `null` and is sent once, with an empty token.
- * `serverFields` names the field each of the server's own refusals concerns
- * (an email already taken, a wrong current password), so it is marked too;
- * `errorId` is the error message's id, which a marked field points at.
+ * One way to fill and send a form, for members' and operators' forms alike:
+ * the values, checked with the endpoint's own schema (its order and texts;
+ * in the browser its compiled copy, decision 060) before anything is sent,
+ * the CSRF token (fetched again and sent once more when the server says the
+ * form expired), and the submitting flag, the error and the success.
+ * `field(name)` gives an input everything it needs, so a field is one line
+ * and an error is wired the same way everywhere: the marked field points at
+ * the form's one error message (`message`, for <FormMessage>).
  */
-export function useApiForm(page: CsrfPage | null, { loadToken = true }: { loadToken?: boolean } = {}) {
+export function useApiForm<Shape extends z.ZodRawShape, Fields extends Values>(
+  schema: z.ZodObject<Shape>,
+  empty: Fields,
+  { csrf: page, refusals = {}, loadToken = true }: Options<Fields>,
+) {
+  const { fields: values, set, setFields: setValues, clear, keepTyped } = useFormFields(empty);
   const csrf = useCsrfToken(page, { load: loadToken });
   const [state, setState] = useState<FormState>(IDLE);
-  const errorId = useId();
+  const formId = useId();
+  const errorId = `${formId}error`;
 
-  async function submit<Shape extends z.ZodRawShape>(
-    schema: z.ZodObject<Shape>,
-    values: unknown,
-    send: (data: z.output<z.ZodObject<Shape>>, csrfToken: string) => Promise<ApiResult<Message>>,
-    serverFields: Readonly<Record<string, keyof Shape & string>> = {},
-  ): Promise<boolean> {
-    const checked = checkFields(schema, values);
+  function field(name: keyof Fields & string): FieldProps {
+    const invalid = state.invalid === name && state.error !== null;
+    const value = values[name];
+    return {
+      name,
+      id: `${formId}${name}`,
+      ...(typeof value === "boolean" ? { checked: value } : { value: value as string }),
+      onChange: set(name),
+      "aria-invalid": invalid || undefined,
+      "aria-describedby": invalid ? errorId : undefined,
+    };
+  }
+
+  /**
+   * Checks the values, sends them, and answers the reply (null when refused).
+   * `said` is the sentence a reply shows (by default the server's own);
+   * `input` is what the schema checks, when it is not the values as typed.
+   */
+  async function submit<Reply extends object>(
+    send: (data: z.output<z.ZodObject<Shape>>, csrfToken: string) => Promise<ApiResult<Reply & Message>>,
+    { said = (reply) => reply.suc_msg, input = values }: { said?: (reply: Reply & Message) => string | undefined; input?: unknown } = {},
+  ): Promise<Reply | null> {
+    const checked = checkFields(schema, input);
     if (!checked.ok) {
       setState({ submitting: false, error: checked.message, invalid: checked.field, success: null });
-      return false;
+      return null;
     }
     setState({ submitting: true, error: null, invalid: null, success: null });
     let result = await send(checked.data, (await csrf.ensure()) ?? "");
     if (result.status === 403 && page) result = await send(checked.data, (await csrf.refresh()) ?? "");
-    if (result.ok && result.body?.suc_msg) {
-      setState({ submitting: false, error: null, invalid: null, success: result.body.suc_msg });
-      return true;
+    if (result.ok && result.body && !result.body.err_msg) {
+      setState({ submitting: false, error: null, invalid: null, success: said(result.body) ?? null });
+      return result.body;
     }
     const error = result.body?.err_msg ?? UNREACHABLE;
-    setState({ submitting: false, error, invalid: serverFields[error] ?? null, success: null });
-    return false;
+    setState({ submitting: false, error, invalid: refusals[error] ?? null, success: null });
+    return null;
   }
 
   /** Back to idle: no error, no success (a form closed or opened again). */
   const reset = () => setState(IDLE);
 
-  return { ...state, errorId, submit, reset };
+  return {
+    ...state,
+    values,
+    setValues,
+    clear,
+    keepTyped,
+    field,
+    message: { error: state.error, errorId, success: state.success },
+    submit,
+    reset,
+  };
 }

@@ -13,8 +13,8 @@ export function useFormFields<Fields extends Values>(empty: Fields) {
   const [initial] = useState(empty);
   const set =
     (name: keyof Fields) =>
-    ({ target }: ChangeEvent<HTMLInputElement>) => {
-      const value = target.type === "checkbox" ? target.checked : target.value;
+    ({ target }: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
+      const value = target instanceof HTMLInputElement && target.type === "checkbox" ? target.checked : target.value;
       setFields((current) => ({ ...current, [name]: value }));
     };
   // The prerendered form can be typed into before React takes over, and React then puts back the empty state it

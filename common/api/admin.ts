@@ -304,6 +304,26 @@ export const setSpecialDayBody = jsonObject({
 });
 export const specialDayParams = z.object({ day: z.iso.date({ error: "Use a date like 2026-01-31." }) });
 
+/** A number an operator types into a console form to name what an action is about (a transfer, a batch). */
+const typedNumber = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .regex(/^\d{1,15}$/, message);
+
+/** Console forms whose first field names, in the path, what the action is about; the rest is the action's body. */
+export const transferMoveForm = z.object({
+  payout: typedNumber("Type the transfer's number."),
+  reason: reasonField,
+  safe_nonce: z
+    .string()
+    .trim()
+    .regex(/^(\d{1,18})?$/, "The Safe nonce is a whole number, as Safe{Wallet} shows it."),
+  code: sixDigits,
+});
+export const sendBatchForm = z.object({ batch: typedNumber("Type the batch's number."), reason: reasonField, code: sixDigits });
+export const removeSpecialDayForm = z.object({ day: specialDayParams.shape.day, reason: reasonField });
+
 export const CONTACT_MESSAGE_STATES = ["new", "answered", "closed"] as const;
 export type ContactMessageState = (typeof CONTACT_MESSAGE_STATES)[number];
 
@@ -350,3 +370,4 @@ export const memberSessionParams = z.object({
   id: rowId,
   session: z.string().regex(/^[0-9a-f]{16}$/, "That is not a session of this member."),
 });
+export const revokeSessionForm = z.object({ session: memberSessionParams.shape.session, reason: reasonField });

@@ -10,6 +10,8 @@ import type { FormCheckSpec, FormCheckStep } from "../../common/form-check.ts";
 
 type Def = {
   type: string;
+  coerce?: boolean;
+  entries?: Record<string, unknown>;
   shape?: Record<string, z.ZodType>;
   innerType?: z.ZodType;
   defaultValue?: unknown;
@@ -64,7 +66,7 @@ function step(def: CheckDef, origin: string, schemaError: ErrorMap): FormCheckSt
     case "length_equals":
       return { length: def.length as number, message: checkMessage(issue("too_big", { exact: true, maximum: def.length })) };
     case "string_format":
-      if (def.format !== "regex" || !def.pattern) break;
+      if ((def.format !== "regex" && def.format !== "date") || !def.pattern) break;
       return { pattern: def.pattern, message: checkMessage(issue("invalid_format", { format: "regex", pattern: def.pattern })) };
     case "number_format":
       if (def.format !== "safeint") break;
@@ -84,14 +86,18 @@ function step(def: CheckDef, origin: string, schemaError: ErrorMap): FormCheckSt
 
 export function formCheckSpec(schema: z.ZodType): FormCheckSpec {
   const def = schema._zod.def as unknown as Def & { error?: ErrorMap };
-  const steps = () => (def.checks ?? []).map((check) => step(check._zod.def, def.type, def.error));
+  // A format such as z.iso.date() is a string schema that is its own first check.
+  const own = "check" in def ? [def as unknown as CheckDef] : [];
+  const steps = () => [...own, ...(def.checks ?? []).map((check) => check._zod.def)].map((check) => step(check, def.type, def.error));
   switch (def.type) {
     case "string":
     case "number":
     case "boolean":
-      return { kind: def.type, message: typeMessage(schema), steps: steps() };
+      return { kind: def.type, message: typeMessage(schema), steps: steps(), ...(def.coerce ? { coerce: true as const } : {}) };
     case "literal":
       return { kind: "literal", values: def.values ?? [], message: typeMessage(schema) };
+    case "enum":
+      return { kind: "literal", values: Object.values(def.entries ?? {}), message: typeMessage(schema) };
     case "optional":
       return { kind: "optional", inner: formCheckSpec(def.innerType as z.ZodType) };
     case "default":

@@ -2,6 +2,10 @@ import path from "node:path";
 import type { Plugin } from "vite";
 import { ARTICLE_SCRIPT } from "./article-script-plugin.ts";
 
+/** What every form is made of: one chunk instead of a dozen of a few hundred bytes, each a request and a route manifest entry's import. */
+const FORM_PARTS =
+  /\/app\/(components\/ui\/(card-section|text-field|labelled-field|form-message|submit-button|needs-javascript)\.tsx|lib\/(use-api-form|use-form-fields|use-csrf-token|use-hydrated)\.ts)$/;
+
 /** Entries whose static imports every React page loads anyway. */
 const SHELL_ENTRIES = ["app/root.tsx", "app/layout/site-layout.tsx"];
 
@@ -53,6 +57,7 @@ export function sharedChunksPlugin(articleRoutes: readonly string[]): Plugin {
                   { name: "article-shared", priority: 3, test: (id: string) => article.has(id) },
                   { name: "article-own", priority: 2, test: (id: string) => articleOwn.has(id) },
                   { name: "shell", priority: 1, test: (id: string) => shell.has(id) },
+                  { name: "form-parts", priority: 0, test: (id: string) => FORM_PARTS.test(id) },
                 ],
               },
             },

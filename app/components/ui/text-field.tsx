@@ -1,20 +1,16 @@
 import { type InputHTMLAttributes, useId, useState } from "react";
 
-type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id"> & {
-  label: string;
-  hint?: string;
-  invalid?: boolean;
-  /** The id of the form's error message, read with the field while it is invalid. */
-  errorId?: string;
-};
+type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: string };
 
 /**
- * A labelled input; `hint` is read with it, and `invalid` marks it for
- * assistive technology, with the form's error message (`errorId`) read too. A password field gets a "Show password" toggle, so a
+ * A labelled input, usually given its name, value and error wiring by a form's
+ * `field(name)` (app/lib/use-api-form.ts); `hint` is read with it, after the
+ * error it points at. A password field gets a "Show password" toggle, so a
  * person on a phone can check what they typed.
  */
-export function TextField({ label, hint, invalid = false, errorId, className = "", type, ...input }: TextFieldProps) {
-  const id = useId();
+export function TextField({ label, hint, className = "", type, id: givenId, "aria-describedby": error, ...input }: TextFieldProps) {
+  const ownId = useId();
+  const id = givenId ?? ownId;
   const hintId = `${id}-hint`;
   const [shown, setShown] = useState(false);
   const password = type === "password";
@@ -28,8 +24,7 @@ export function TextField({ label, hint, invalid = false, errorId, className = "
         <input
           id={id}
           type={password && shown ? "text" : type}
-          aria-invalid={invalid || undefined}
-          aria-describedby={describedBy(invalid ? errorId : undefined, hint ? hintId : undefined)}
+          aria-describedby={describedBy(error, hint ? hintId : undefined)}
           className="field-input"
           {...input}
         />

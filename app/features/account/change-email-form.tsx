@@ -7,7 +7,6 @@ import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { accountApi } from "../../lib/api-client.ts";
 import { useApiForm } from "../../lib/use-api-form.ts";
-import { useFormFields } from "../../lib/use-form-fields.ts";
 import { CurrentEmail } from "./current-email.tsx";
 
 const EMPTY = { new_email: "", password: "" };
@@ -19,11 +18,10 @@ const CHANGE_EMAIL_REFUSALS = {
 } as const;
 
 export function ChangeEmailForm({ current }: { current: AccountEmailView | null }) {
-  const { fields, set, clear, keepTyped } = useFormFields(EMPTY);
-  const form = useApiForm("account");
+  const form = useApiForm(changeEmailFields, EMPTY, { csrf: "account", refusals: CHANGE_EMAIL_REFUSALS });
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (await form.submit(changeEmailFields, fields, accountApi.changeEmail, CHANGE_EMAIL_REFUSALS)) clear();
+    if (await form.submit(accountApi.changeEmail)) form.clear();
   };
   return (
     <CardSection title="Your email address">
@@ -32,31 +30,10 @@ export function ChangeEmailForm({ current }: { current: AccountEmailView | null 
       <p className="mt-1 text-base text-ink-800">
         We send a link to the new address; your account keeps its current one until you open it.
       </p>
-      <form ref={keepTyped} method="post" noValidate onSubmit={submit} className="mt-4 space-y-4">
-        <FormMessage error={form.error} errorId={form.errorId} success={form.success} />
-        <TextField
-          label="New email address"
-          name="new_email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          required
-          invalid={form.invalid === "new_email"}
-          errorId={form.errorId}
-          value={fields.new_email}
-          onChange={set("new_email")}
-        />
-        <TextField
-          label="Your password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          invalid={form.invalid === "password"}
-          errorId={form.errorId}
-          value={fields.password}
-          onChange={set("password")}
-        />
+      <form ref={form.keepTyped} method="post" noValidate onSubmit={submit} className="mt-4 space-y-4">
+        <FormMessage {...form.message} />
+        <TextField label="New email address" type="email" inputMode="email" autoComplete="email" required {...form.field("new_email")} />
+        <TextField label="Your password" type="password" autoComplete="current-password" required {...form.field("password")} />
         <SubmitButton className="btn-primary" disabled={form.submitting}>
           {form.submitting ? "Sending…" : "Send the confirmation link"}
         </SubmitButton>

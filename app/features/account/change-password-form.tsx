@@ -7,36 +7,24 @@ import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { accountApi } from "../../lib/api-client.ts";
 import { useApiForm } from "../../lib/use-api-form.ts";
-import { useFormFields } from "../../lib/use-form-fields.ts";
 
 const EMPTY = { current_password: "", password: "", password2: "" };
 
 export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
-  const { fields, set, clear, keepTyped } = useFormFields(EMPTY);
-  const form = useApiForm("account");
+  const form = useApiForm(changePasswordFields, EMPTY, { csrf: "account", refusals: { [WRONG_PASSWORD]: "current_password" } });
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (await form.submit(changePasswordFields, fields, accountApi.changePassword, { [WRONG_PASSWORD]: "current_password" })) {
-      clear();
+    if (await form.submit(accountApi.changePassword)) {
+      form.clear();
       onChanged();
     }
   };
   return (
     <CardSection title="Change your password">
-      <form ref={keepTyped} method="post" noValidate onSubmit={submit} className="mt-4 space-y-4">
-        <FormMessage error={form.error} errorId={form.errorId} success={form.success} />
-        <TextField
-          label="Current password"
-          name="current_password"
-          type="password"
-          autoComplete="current-password"
-          required
-          invalid={form.invalid === "current_password"}
-          errorId={form.errorId}
-          value={fields.current_password}
-          onChange={set("current_password")}
-        />
-        <NewPasswordFields label="New password" values={fields} set={set} invalid={form.invalid} errorId={form.errorId} />
+      <form ref={form.keepTyped} method="post" noValidate onSubmit={submit} className="mt-4 space-y-4">
+        <FormMessage {...form.message} />
+        <TextField label="Current password" type="password" autoComplete="current-password" required {...form.field("current_password")} />
+        <NewPasswordFields label="New password" field={form.field} />
         <SubmitButton className="btn-primary" disabled={form.submitting}>
           {form.submitting ? "Saving…" : "Change password"}
         </SubmitButton>

@@ -10,12 +10,11 @@ import { useApiForm } from "../../lib/use-api-form.ts";
 import { learnAuthStatus } from "../auth/auth-status.ts";
 
 export function DeleteAccountForm() {
-  const [password, setPassword] = useState("");
   const [sure, setSure] = useState(false);
-  const form = useApiForm("account");
+  const form = useApiForm(deleteAccountFields, { password: "" }, { csrf: "account", refusals: { [WRONG_PASSWORD]: "password" } });
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (await form.submit(deleteAccountFields, { password }, accountApi.deleteAccount, { [WRONG_PASSWORD]: "password" })) {
+    if (await form.submit(accountApi.deleteAccount)) {
       learnAuthStatus("anonymous");
       // A document load, not a client route: the home page is an article, whose own script says the account is gone.
       window.location.assign(`${href("/")}?account=deleted`);
@@ -28,18 +27,8 @@ export function DeleteAccountForm() {
         an anonymous number, as the privacy policy explains. Tokens you have not transferred are lost.
       </p>
       <form method="post" noValidate onSubmit={submit} className="mt-4 space-y-4">
-        <FormMessage error={form.error} errorId={form.errorId} />
-        <TextField
-          label="Your password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          invalid={form.invalid === "password"}
-          errorId={form.errorId}
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
+        <FormMessage error={form.error} errorId={form.message.errorId} />
+        <TextField label="Your password" type="password" autoComplete="current-password" required {...form.field("password")} />
         <label className="flex items-start gap-3 text-base">
           <input
             type="checkbox"

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useEffect } from "react";
 import { DISPLAY_NAME_MAX, DISPLAY_NAME_MIN, DISPLAY_NAME_TAKEN, displayNameFields } from "../../../common/api/leaderboard.ts";
 import { CardSection } from "../../components/ui/card-section.tsx";
 import { FormMessage } from "../../components/ui/form-message.tsx";
@@ -9,18 +9,18 @@ import { useApiForm } from "../../lib/use-api-form.ts";
 
 /** Opting in to the leaderboard: a name of the member's choosing, never their email or wallet; empty takes them off. */
 export function DisplayNameForm() {
-  const [name, setName] = useState("");
-  const form = useApiForm("account");
+  const form = useApiForm(displayNameFields, { display_name: "" }, { csrf: "account", refusals: { [DISPLAY_NAME_TAKEN]: "display_name" } });
+  const { setValues } = form;
   useEffect(() => {
     // What the member already typed wins over a late answer.
     void accountApi.displayName().then((result) => {
       const saved = result.ok ? result.body?.display_name : null;
-      if (saved) setName((typed) => typed || saved);
+      if (saved) setValues((typed) => ({ display_name: typed.display_name || saved }));
     });
-  }, []);
+  }, [setValues]);
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    await form.submit(displayNameFields, { display_name: name }, accountApi.setDisplayName, { [DISPLAY_NAME_TAKEN]: "display_name" });
+    await form.submit(accountApi.setDisplayName);
   };
   return (
     <CardSection title="Leaderboard">
@@ -32,17 +32,13 @@ export function DisplayNameForm() {
         . Nobody appears until they choose one, and your email and wallet are never shown. Leave it empty to take your name off.
       </p>
       <form method="post" noValidate onSubmit={submit} className="mt-4 space-y-4">
-        <FormMessage error={form.error} errorId={form.errorId} success={form.success} />
+        <FormMessage {...form.message} />
         <TextField
           label="Display name"
-          name="display_name"
           autoComplete="nickname"
           hint={`${DISPLAY_NAME_MIN} to ${DISPLAY_NAME_MAX} letters, digits, spaces, dots, dashes or underscores.`}
           maxLength={DISPLAY_NAME_MAX}
-          invalid={form.invalid === "display_name"}
-          errorId={form.errorId}
-          value={name}
-          onChange={(event) => setName(event.target.value)}
+          {...form.field("display_name")}
         />
         <SubmitButton className="btn-primary" disabled={form.submitting}>
           {form.submitting ? "Saving…" : "Save name"}

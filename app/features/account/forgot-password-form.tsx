@@ -6,30 +6,17 @@ import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { accountApi } from "../../lib/api-client.ts";
 import { useApiForm } from "../../lib/use-api-form.ts";
-import { useFormFields } from "../../lib/use-form-fields.ts";
 
 export function ForgotPasswordForm() {
-  const { fields, set, keepTyped } = useFormFields({ username: "" });
-  const form = useApiForm("forgot-password");
+  const form = useApiForm(forgotPasswordFields, { username: "" }, { csrf: "forgot-password" });
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    await form.submit(forgotPasswordFields, fields, accountApi.forgotPassword);
+    await form.submit(accountApi.forgotPassword);
   };
   return (
-    <form ref={keepTyped} method="post" noValidate onSubmit={submit} className="space-y-5">
-      <FormMessage error={form.error} errorId={form.errorId} success={form.success} />
-      <TextField
-        label="Email"
-        name="username"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        required
-        invalid={form.invalid === "username"}
-        errorId={form.errorId}
-        value={fields.username}
-        onChange={set("username")}
-      />
+    <form ref={form.keepTyped} method="post" noValidate onSubmit={submit} className="space-y-5">
+      <FormMessage {...form.message} />
+      <TextField label="Email" type="email" inputMode="email" autoComplete="email" required {...form.field("username")} />
       <SubmitButton className="btn-primary w-full" disabled={form.submitting}>
         {form.submitting ? "Sending…" : "Send me a reset link"}
       </SubmitButton>

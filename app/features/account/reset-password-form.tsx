@@ -6,23 +6,17 @@ import { NewPasswordFields } from "../../components/ui/new-password-fields.tsx";
 import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { accountApi } from "../../lib/api-client.ts";
 import { useApiForm } from "../../lib/use-api-form.ts";
-import { useFormFields } from "../../lib/use-form-fields.ts";
+import { LogInNext } from "../auth/log-in-next.tsx";
 import { useLinkToken } from "./use-link-token.ts";
 
 const EMPTY = { password: "", password2: "" };
 
 export function ResetPasswordForm() {
   const link = useLinkToken();
-  const { fields, set, clear, keepTyped } = useFormFields(EMPTY);
-  const form = useApiForm("reset-password");
+  const form = useApiForm(resetPasswordFields, EMPTY, { csrf: "reset-password" });
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (
-      await form.submit(resetPasswordFields, fields, (data, csrfToken) =>
-        accountApi.resetPassword({ ...data, token: link.token ?? "" }, csrfToken),
-      )
-    )
-      clear();
+    if (await form.submit((data, csrfToken) => accountApi.resetPassword({ ...data, token: link.token ?? "" }, csrfToken))) form.clear();
   };
   if (link.ready && !link.token)
     return (
@@ -34,19 +28,11 @@ export function ResetPasswordForm() {
         .
       </p>
     );
-  if (form.success)
-    return (
-      <div className="space-y-4">
-        <FormMessage success={form.success} />
-        <a href={href("/login")} className="btn-primary">
-          Log in
-        </a>
-      </div>
-    );
+  if (form.success) return <LogInNext success={form.success} />;
   return (
-    <form ref={keepTyped} method="post" noValidate onSubmit={submit} className="space-y-5">
-      <FormMessage error={form.error} errorId={form.errorId} success={form.success} />
-      <NewPasswordFields label="New password" values={fields} set={set} invalid={form.invalid} errorId={form.errorId} />
+    <form ref={form.keepTyped} method="post" noValidate onSubmit={submit} className="space-y-5">
+      <FormMessage {...form.message} />
+      <NewPasswordFields label="New password" field={form.field} />
       <SubmitButton className="btn-primary w-full" disabled={!link.ready || form.submitting}>
         {form.submitting ? "Saving…" : "Set my new password"}
       </SubmitButton>

@@ -9,38 +9,38 @@ import { site } from "../../site.ts";
 
 /** Opting in to the streak reminder email; off until the member turns it on. */
 export function StreakReminderForm() {
-  const [enabled, setEnabled] = useState(false);
   const touched = useRef(false);
   const [emailVerified, setEmailVerified] = useState(true);
-  const form = useApiForm("account");
+  const form = useApiForm(streakReminderFields, { enabled: false as boolean }, { csrf: "account" });
+  const enabled = form.field("enabled");
+  const { setValues } = form;
   const hintId = useId();
   useEffect(() => {
     void accountApi.streakReminder().then((result) => {
       if (!result.ok || !result.body) return;
       const saved = result.body;
       // What the member already ticked wins over a late answer.
-      if (!touched.current) setEnabled(saved.enabled);
+      if (!touched.current) setValues({ enabled: saved.enabled });
       setEmailVerified(saved.email_verified);
     });
-  }, []);
+  }, [setValues]);
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    await form.submit(streakReminderFields, { enabled }, accountApi.setStreakReminder);
+    await form.submit(accountApi.setStreakReminder);
   };
   return (
     <CardSection title="Streak reminders">
       <form method="post" noValidate onSubmit={submit} className="mt-4 space-y-4">
-        <FormMessage error={form.error} errorId={form.errorId} success={form.success} />
+        <FormMessage {...form.message} />
         <label className="flex items-start gap-3 text-base">
           <input
             type="checkbox"
-            name="enabled"
             className="mt-1 size-5 shrink-0 accent-brand-600"
+            {...enabled}
             aria-describedby={hintId}
-            checked={enabled}
             onChange={(event) => {
               touched.current = true;
-              setEnabled(event.target.checked);
+              enabled.onChange(event);
             }}
           />
           <span>Email me when my streak is at risk</span>

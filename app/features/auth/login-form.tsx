@@ -6,52 +6,29 @@ import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { signIn } from "../../lib/api-client.ts";
 import { useApiForm } from "../../lib/use-api-form.ts";
-import { useFormFields } from "../../lib/use-form-fields.ts";
 import { useComingSoonGuard } from "./account-links.tsx";
 import { learnAuthStatus } from "./auth-status.ts";
 
 export function LoginForm({ returnTo }: { returnTo: string | null }) {
-  const { fields, set, clear, keepTyped } = useFormFields({ username: "", password: "", remember: false });
-  const form = useApiForm("signin");
+  const form = useApiForm(signInFields, { username: "", password: "", remember: false }, { csrf: "signin" });
   const navigate = useNavigate();
   const comingSoon = useComingSoonGuard("anonymous");
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!(await form.submit(signInFields, fields, (data, csrfToken) => signIn({ ...data, csrfToken })))) return;
-    clear();
+    if (!(await form.submit((data, csrfToken) => signIn({ ...data, csrfToken })))) return;
+    form.clear();
     learnAuthStatus("authenticated");
     navigate(returnTo ?? href("/dashboard"));
   };
 
   return (
-    <form ref={keepTyped} method="post" noValidate onSubmit={submit} className="space-y-5">
-      <FormMessage error={form.error} errorId={form.errorId} />
-      <TextField
-        label="Email"
-        name="username"
-        type="email"
-        autoComplete="username"
-        inputMode="email"
-        required
-        invalid={form.invalid === "username"}
-        errorId={form.errorId}
-        value={fields.username}
-        onChange={set("username")}
-      />
-      <TextField
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete="current-password"
-        required
-        invalid={form.invalid === "password"}
-        errorId={form.errorId}
-        value={fields.password}
-        onChange={set("password")}
-      />
+    <form ref={form.keepTyped} method="post" noValidate onSubmit={submit} className="space-y-5">
+      <FormMessage error={form.error} errorId={form.message.errorId} />
+      <TextField label="Email" type="email" autoComplete="username" inputMode="email" required {...form.field("username")} />
+      <TextField label="Password" type="password" autoComplete="current-password" required {...form.field("password")} />
       <label className="flex items-center gap-3 text-base">
-        <input type="checkbox" name="remember" className="size-5 accent-brand-600" checked={fields.remember} onChange={set("remember")} />
+        <input type="checkbox" className="size-5 accent-brand-600" {...form.field("remember")} />
         Remember Me
       </label>
       <p className="text-base">

@@ -7,124 +7,64 @@ import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { register } from "../../lib/api-client.ts";
 import { useApiForm } from "../../lib/use-api-form.ts";
-import { useFormFields } from "../../lib/use-form-fields.ts";
+import { LogInNext } from "./log-in-next.tsx";
 import { useSignupCheck } from "./use-signup-check.tsx";
 
 const REGISTER_REFUSALS = { [EMAIL_TAKEN]: "username", [DISPOSABLE_EMAIL]: "username", [UNKNOWN_REFERRAL_CODE]: "referral_code" } as const;
 export function RegisterForm({ referralCode }: { referralCode: string }) {
-  const { fields, set, setFields, clear, keepTyped } = useFormFields({
-    first_name: "",
-    last_name: "",
-    username: "",
-    password: "",
-    password2: "",
-    referral_code: "",
-    website: "",
-    terms: false,
-  });
-  const form = useApiForm("register");
+  const form = useApiForm(
+    registerForm,
+    { first_name: "", last_name: "", username: "", password: "", password2: "", referral_code: "", website: "", terms: false },
+    { csrf: "register", refusals: REGISTER_REFUSALS },
+  );
+  const { setValues } = form;
   const signupCheck = useSignupCheck();
 
   // Filled after hydration: the prerendered HTML cannot know the ?ref of the visit.
   useEffect(() => {
-    if (referralCode) setFields((current) => ({ ...current, referral_code: referralCode }));
-  }, [referralCode, setFields]);
+    if (referralCode) setValues((current) => ({ ...current, referral_code: referralCode }));
+  }, [referralCode, setValues]);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     // registerForm holds the spec's order: the terms box first, then the email; then the other required fields.
-    const sent = await form.submit(
-      registerForm,
-      fields,
-      async ({ terms: _, ...payload }, csrfToken) => {
-        const result = await register({ ...payload, website: fields.website, csrfToken, altcha: await signupCheck.payload() });
-        // An expired form (403) is refused before the solution is looked at, so its retry may send it again; any other refusal used it up.
-        if (!result.ok && result.status !== 403) signupCheck.reset();
-        return result;
-      },
-      REGISTER_REFUSALS,
-    );
-    if (sent) clear();
+    const sent = await form.submit(async ({ terms: _, ...payload }, csrfToken) => {
+      const result = await register({ ...payload, website: form.values.website, csrfToken, altcha: await signupCheck.payload() });
+      // An expired form (403) is refused before the solution is looked at, so its retry may send it again; any other refusal used it up.
+      if (!result.ok && result.status !== 403) signupCheck.reset();
+      return result;
+    });
+    if (sent) form.clear();
   };
 
-  // Done: the server's message in green, and the way on; an empty form under it would invite a second account.
-  if (form.success)
-    return (
-      <div className="space-y-5">
-        <FormMessage success={form.success} />
-        <a href={href("/login")} className="btn-primary w-full">
-          Log in
-        </a>
-      </div>
-    );
+  if (form.success) return <LogInNext success={form.success} />;
 
   return (
-    <form ref={keepTyped} method="post" noValidate onSubmit={submit} className="space-y-5">
-      <FormMessage error={form.error} errorId={form.errorId} success={form.success} />
+    <form ref={form.keepTyped} method="post" noValidate onSubmit={submit} className="space-y-5">
+      <FormMessage {...form.message} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          label="First name"
-          name="first_name"
-          autoComplete="given-name"
-          required
-          invalid={form.invalid === "first_name"}
-          errorId={form.errorId}
-          value={fields.first_name}
-          onChange={set("first_name")}
-        />
-        <TextField
-          label="Last name"
-          name="last_name"
-          autoComplete="family-name"
-          required
-          invalid={form.invalid === "last_name"}
-          errorId={form.errorId}
-          value={fields.last_name}
-          onChange={set("last_name")}
-        />
+        <TextField label="First name" autoComplete="given-name" required {...form.field("first_name")} />
+        <TextField label="Last name" autoComplete="family-name" required {...form.field("last_name")} />
       </div>
-      <TextField
-        label="Email"
-        name="username"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        required
-        invalid={form.invalid === "username"}
-        errorId={form.errorId}
-        value={fields.username}
-        onChange={set("username")}
-      />
-      <NewPasswordFields label="Password" values={fields} set={set} invalid={form.invalid} errorId={form.errorId} />
+      <TextField label="Email" type="email" inputMode="email" autoComplete="email" required {...form.field("username")} />
+      <NewPasswordFields label="Password" field={form.field} />
       <TextField
         label="Referral code"
-        name="referral_code"
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}
         hint="If a friend invited you, their code goes here."
-        invalid={form.invalid === "referral_code"}
-        errorId={form.errorId}
-        value={fields.referral_code}
-        onChange={set("referral_code")}
+        {...form.field("referral_code")}
       />
       {/* Hidden from people and assistive technology; bots fill it in. */}
       <div className="hidden" aria-hidden="true">
         <label>
           Website
-          <input type="text" name="website" tabIndex={-1} autoComplete="off" value={fields.website} onChange={set("website")} />
+          <input type="text" tabIndex={-1} autoComplete="off" {...form.field("website")} />
         </label>
       </div>
       <label className="flex items-start gap-3 text-base">
-        <input
-          type="checkbox"
-          name="terms"
-          className="mt-1 size-5 shrink-0 accent-brand-600"
-          aria-invalid={form.invalid === "terms" || undefined}
-          aria-describedby={form.invalid === "terms" ? form.errorId : undefined}
-          checked={fields.terms}
-          onChange={set("terms")}
-        />
+        <input type="checkbox" className="mt-1 size-5 shrink-0 accent-brand-600" {...form.field("terms")} />
         <span>
           I agree to the{" "}
           <a href={href("/terms-and-conditions")} target="_blank" rel="noopener" className="link">

@@ -1,6 +1,6 @@
 import { createContext, useContext } from "react";
 import type { ConsoleState } from "../../../common/api/admin.ts";
-import type { ErrorReply } from "../../../common/api/fields.ts";
+import type { ErrorReply, SuccessReply } from "../../../common/api/fields.ts";
 import type { ApiResult } from "../../lib/api-client.ts";
 
 export type ConsoleReply<T> = ApiResult<T & Partial<ErrorReply>>;
@@ -9,7 +9,7 @@ export type ConsoleReply<T> = ApiResult<T & Partial<ErrorReply>>;
 export type ConsoleApi = {
   operator: ConsoleState;
   get<T>(path: string): Promise<ConsoleReply<T>>;
-  post<T>(path: string, body: Record<string, unknown>): Promise<ConsoleReply<T>>;
+  post<T = SuccessReply>(path: string, body: Record<string, unknown>): Promise<ConsoleReply<T>>;
   /** Saves the attachment the server sends; answers the refusal's text, or null when saved. */
   download(path: string): Promise<string | null>;
 };

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from "react";
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { CardSection } from "../../components/ui/card-section.tsx";
 import { FormMessage } from "../../components/ui/form-message.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
@@ -34,7 +34,7 @@ export function ConsoleDoor({ door, send, onOpen }: { door: DoorState; send: Sen
       return (
         <CardSection title="Sign in first">
           <p className="mt-2">The console opens for the team's accounts. Sign in, then come back to this page.</p>
-          <Link to="/login" className="btn-primary mt-4">
+          <Link to={href("/login")} className="btn-primary mt-4">
             Sign in
           </Link>
         </CardSection>
@@ -43,7 +43,7 @@ export function ConsoleDoor({ door, send, onOpen }: { door: DoorState; send: Sen
       return (
         <CardSection title="No access">
           <p className="mt-2">{door.message}</p>
-          <Link to="/dashboard" className="btn-secondary mt-4">
+          <Link to={href("/dashboard")} className="btn-secondary mt-4">
             Back to your dashboard
           </Link>
         </CardSection>

@@ -1,16 +1,16 @@
-import { NavLink } from "react-router";
+import { href, NavLink } from "react-router";
 import type { ConsoleState } from "../../../common/api/admin.ts";
 import { BrandLink } from "../../layout/brand-link.tsx";
 
 const PAGES = [
-  { to: "/admin", label: "Overview", end: true },
-  { to: "/admin/members", label: "Members" },
-  { to: "/admin/payouts", label: "Payouts" },
-  { to: "/admin/review", label: "Review" },
-  { to: "/admin/messages", label: "Messages" },
-  { to: "/admin/special-days", label: "Special days" },
-  { to: "/admin/quests", label: "Quests" },
-  { to: "/admin/audit", label: "Audit", adminOnly: true },
+  { to: href("/admin"), label: "Overview", end: true },
+  { to: href("/admin/members"), label: "Members" },
+  { to: href("/admin/payouts"), label: "Payouts" },
+  { to: href("/admin/review"), label: "Review" },
+  { to: href("/admin/messages"), label: "Messages" },
+  { to: href("/admin/special-days"), label: "Special days" },
+  { to: href("/admin/quests"), label: "Quests" },
+  { to: href("/admin/audit"), label: "Audit", adminOnly: true },
 ];
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>

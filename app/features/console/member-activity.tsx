@@ -1,10 +1,12 @@
+import { href, Link } from "react-router";
 import type { z } from "zod";
-import type { memberActivityReply } from "../../../common/api/admin.ts";
+import { type memberActivityReply, reasonBody, revokeSessionForm } from "../../../common/api/admin.ts";
 import { PAYOUT_STATUS_LABELS, type PayoutStatusName } from "../../../common/api/payouts.ts";
 import { CardSection } from "../../components/ui/card-section.tsx";
-import { TextField } from "../../components/ui/text-field.tsx";
+import { SelectField } from "../../components/ui/labelled-field.tsx";
 import { formatTokens } from "../../lib/token-amount.ts";
-import { ActionForm } from "./action-form.tsx";
+import { useConsole } from "./console-context.ts";
+import { ConsoleForm } from "./console-form.tsx";
 import { Cell, DataTable } from "./data-table.tsx";
 
 export type MemberActivity = z.infer<typeof memberActivityReply>;
@@ -23,6 +25,7 @@ export function MemberStanding({
   admin: boolean;
   onChanged: () => void;
 }) {
+  const { post } = useConsole();
   const change = activity.frozen_at ? "unfreeze" : "freeze";
   return (
     <CardSection title="Standing">
@@ -38,20 +41,25 @@ export function MemberStanding({
       </dl>
       {admin ? (
         <div className="mt-4">
-          <ActionForm
-            path={`/api/admin/members/${memberId}/${change}`}
+          <ConsoleForm
+            schema={reasonBody}
+            empty={{ reason: "" }}
+            send={(body) => post(`/api/admin/members/${memberId}/${change}`, body)}
             submitLabel={change === "freeze" ? "Put on hold" : "Take off hold"}
             onDone={onChanged}
-          >
-            <TextField label={change === "freeze" ? "Reason to put on hold" : "Reason to take off hold"} name="reason" required />
-          </ActionForm>
+            reason={change === "freeze" ? "Reason to put on hold" : "Reason to take off hold"}
+          />
         </div>
       ) : null}
       {activity.email_verified_at ? null : (
         <div className="mt-4">
-          <ActionForm path={`/api/admin/members/${memberId}/resend-verification`} submitLabel="Send the confirmation link again">
-            <TextField label="Reason to send the link" name="reason" required defaultValue="asked by the member" />
-          </ActionForm>
+          <ConsoleForm
+            schema={reasonBody}
+            empty={{ reason: "asked by the member" }}
+            send={(body) => post(`/api/admin/members/${memberId}/resend-verification`, body)}
+            submitLabel="Send the confirmation link again"
+            reason="Reason to send the link"
+          />
         </div>
       )}
     </CardSection>
@@ -70,6 +78,7 @@ export function MemberSessions({
   admin: boolean;
   onChanged: () => void;
 }) {
+  const { post } = useConsole();
   return (
     <CardSection title="Sessions">
       {sessions.length === 0 ? (
@@ -88,26 +97,27 @@ export function MemberSessions({
       )}
       {admin && sessions.length > 0 ? (
         <div className="mt-4">
-          <ActionForm
-            path={({ session = "" }) => `/api/admin/members/${memberId}/sessions/${encodeURIComponent(session)}/revoke`}
-            toBody={({ reason = "" }) => ({ reason })}
+          <ConsoleForm
+            key={sessions[0]?.id}
+            schema={revokeSessionForm}
+            empty={{ session: sessions[0]?.id ?? "", reason: "" }}
+            send={({ session, ...body }) => post(`/api/admin/members/${memberId}/sessions/${session}/revoke`, body)}
             submitLabel="Sign out this session"
             onDone={onChanged}
+            reason="Reason to sign it out"
           >
-            <div>
-              <label htmlFor="session-to-end" className="field-label">
-                Session
-              </label>
-              <select id="session-to-end" name="session" className="field-input">
-                {sessions.map((session) => (
-                  <option key={session.id} value={session.id}>
-                    {session.id} · {session.device}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <TextField label="Reason to sign it out" name="reason" required />
-          </ActionForm>
+            {(field) => (
+              <>
+                <SelectField label="Session" {...field("session")}>
+                  {sessions.map((session) => (
+                    <option key={session.id} value={session.id}>
+                      {session.id} · {session.device}
+                    </option>
+                  ))}
+                </SelectField>
+              </>
+            )}
+          </ConsoleForm>
         </div>
       ) : null}
     </CardSection>
@@ -154,9 +164,9 @@ export function MemberHistory({ activity }: { activity: MemberActivity }) {
           <ul className="mt-3 space-y-1">
             {activity.referrals.map((referral) => (
               <li key={referral.id}>
-                <a href={`/admin/members/${referral.id}`} className="text-brand-700 underline">
+                <Link to={href("/admin/members/:id", { id: String(referral.id) })} className="text-brand-700 underline">
                   {referral.email}
-                </a>{" "}
+                </Link>{" "}
                 · joined {referral.created_at.slice(0, 10)}
               </li>
             ))}

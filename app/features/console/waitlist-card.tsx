@@ -1,16 +1,16 @@
+import { reasonBody } from "../../../common/api/admin.ts";
 import type { WaitlistSummary } from "../../../common/api/waitlist.ts";
 import { CardSection } from "../../components/ui/card-section.tsx";
 import { FormMessage } from "../../components/ui/form-message.tsx";
-import { TextField } from "../../components/ui/text-field.tsx";
-import { ActionForm } from "./action-form.tsx";
 import { useConsole } from "./console-context.ts";
+import { ConsoleForm } from "./console-form.tsx";
 import { useConsoleQuery } from "./use-console-query.ts";
 
 const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
 /** How many wait for sign-ups, and the one email that tells them sign-ups are open (admins, once sign-ups are). */
 export function WaitlistCard() {
-  const { operator } = useConsole();
+  const { operator, post } = useConsole();
   const { data, error, reload } = useConsoleQuery<WaitlistSummary>("/api/admin/waitlist");
   return (
     <CardSection title="Waitlist">
@@ -26,14 +26,15 @@ export function WaitlistCard() {
           ) : !data.signups_open ? (
             <p>Sign-ups are coming soon. Once they are open (SIGNUPS=open), an admin can tell the waitlist, once.</p>
           ) : operator.role === "admin" ? (
-            <ActionForm
-              path="/api/admin/waitlist/announce"
+            <ConsoleForm
+              schema={reasonBody}
+              empty={{ reason: "" }}
+              send={(body) => post("/api/admin/waitlist/announce", body)}
               submitLabel="Tell the waitlist that sign-ups are open"
               confirm={() => `Email all ${data.confirmed} confirmed addresses now? This can be done once.`}
               onDone={() => void reload()}
-            >
-              <TextField label="Reason" name="reason" required />
-            </ActionForm>
+              reason="Reason"
+            />
           ) : (
             <p>An admin can tell the waitlist that sign-ups are open.</p>
           )}

@@ -1,5 +1,6 @@
 import type { FormEvent } from "react";
 import { contactMessage } from "../../../common/api/contact.ts";
+import { TextArea } from "../../components/ui/labelled-field.tsx";
 import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { submitContactForm } from "../../lib/api-client.ts";
@@ -11,53 +12,21 @@ export const CONTACT_SUCCESS = "Success! Your message has been submitted success
 /** Name, email and message, with a hidden subject and access key, sent as multipart form data. */
 export function ContactForm() {
   // The endpoint may be an external provider's, which knows nothing of our CSRF tokens.
-  const form = useApiForm(null);
+  const form = useApiForm(contactMessage, { name: "", email: "", message: "" }, { csrf: null });
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const formElement = event.currentTarget;
-    const fields = new FormData(formElement);
-    if (await form.submit(contactMessage, Object.fromEntries(fields), () => submitContactForm(fields))) formElement.reset();
+    const fields = new FormData(event.currentTarget);
+    if (await form.submit(() => submitContactForm(fields))) form.clear();
   };
 
   return (
-    <form method="post" noValidate onSubmit={submit} className="space-y-5">
+    <form ref={form.keepTyped} method="post" noValidate onSubmit={submit} className="space-y-5">
       <input type="hidden" name="subject" value={site.contact.subject} />
       <input type="hidden" name="access_key" value={site.contact.accessKey} />
-      <TextField
-        label="Name"
-        name="name"
-        autoComplete="name"
-        required
-        maxLength={100}
-        invalid={form.invalid === "name"}
-        errorId={form.errorId}
-      />
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        required
-        invalid={form.invalid === "email"}
-        errorId={form.errorId}
-      />
-      <div>
-        <label htmlFor="contact-message" className="field-label">
-          Message
-        </label>
-        <textarea
-          id="contact-message"
-          name="message"
-          required
-          rows={6}
-          maxLength={5000}
-          aria-invalid={form.invalid === "message" || undefined}
-          aria-describedby={form.invalid === "message" ? form.errorId : undefined}
-          className="field-input min-h-36"
-        />
-      </div>
+      <TextField label="Name" autoComplete="name" required maxLength={100} {...form.field("name")} />
+      <TextField label="Email" type="email" inputMode="email" autoComplete="email" required {...form.field("email")} />
+      <TextArea label="Message" required rows={6} maxLength={5000} className="min-h-36" {...form.field("message")} />
       {/* Hidden from people and assistive technology; bots tick it. */}
       <div className="hidden" aria-hidden="true">
         <label>
@@ -76,7 +45,7 @@ export function ContactForm() {
       {/* One place for the outcome, under the button that caused it, whether it failed or went through. */}
       {form.error ? (
         <p
-          id={form.errorId}
+          id={form.message.errorId}
           role="alert"
           className="rounded-lg border border-danger-700/30 bg-danger-50 px-4 py-3 text-base font-medium text-danger-700"
         >

@@ -44,7 +44,7 @@ export function TransferForm({ balance, minimum, onRequested }: { balance: strin
         autoComplete="off"
         required
         value={amount}
-        invalid={error !== null}
+        aria-invalid={error !== null || undefined}
         onChange={(event) => setAmount(event.target.value)}
       />
       <FormMessage error={error} />

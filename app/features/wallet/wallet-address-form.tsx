@@ -14,8 +14,7 @@ import { site } from "../../site.ts";
  */
 export function WalletAddressForm({ address, onSaved }: { address: string; onSaved: () => Promise<void> }) {
   const [editing, setEditing] = useState(false);
-  const [value, setValue] = useState(address);
-  const form = useApiForm("update-wallet-address", { loadToken: false });
+  const form = useApiForm(walletFields, { address }, { csrf: "update-wallet-address", loadToken: false });
   const input = useRef<HTMLDivElement>(null);
   const updateButton = useRef<HTMLButtonElement>(null);
   // Cancel and Save remove the focused button: the keyboard goes back to "Update wallet address", not to the page's top.
@@ -33,13 +32,13 @@ export function WalletAddressForm({ address, onSaved }: { address: string; onSav
 
   const startEditing = () => {
     clearTimeout(savedTimer.current);
-    setValue(address);
+    form.setValues({ address });
     form.reset();
     setEditing(true);
   };
 
   const cancel = () => {
-    setValue(address);
+    form.setValues({ address });
     form.reset();
     returnFocus.current = true;
     setEditing(false);
@@ -48,7 +47,7 @@ export function WalletAddressForm({ address, onSaved }: { address: string; onSav
   const save = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     // The dashboard is read again while the form still says "Saving...", so it closes on the new address.
-    const saved = await form.submit(walletFields, { address: value }, async (data, csrfToken) => {
+    const saved = await form.submit(async (data, csrfToken) => {
       const result = await updateWalletAddress({ ...data, old_address: address, csrfToken });
       if (result.ok) await onSaved();
       return result;
@@ -73,20 +72,16 @@ export function WalletAddressForm({ address, onSaved }: { address: string; onSav
           noValidate
           className="mt-4 space-y-4"
         >
-          <FormMessage error={form.error} errorId={form.errorId} />
+          <FormMessage error={form.error} errorId={form.message.errorId} />
           <div ref={input}>
             <TextField
               label="Wallet address"
-              name="address"
               required
               autoComplete="off"
               spellCheck={false}
               placeholder="0x…"
               className="font-mono"
-              invalid={Boolean(form.error)}
-              errorId={form.errorId}
-              value={value}
-              onChange={(event) => setValue(event.target.value)}
+              {...form.field("address")}
             />
           </div>
           <div className="flex flex-wrap gap-3">

@@ -1,13 +1,13 @@
 import type { z } from "zod";
-import type { overviewReply } from "../../../../common/api/admin.ts";
-import { PAYOUT_STATUS_LABELS, type PayoutStatusName } from "../../../../common/api/payouts.ts";
-import { FormMessage } from "../../../components/ui/form-message.tsx";
-import { formatTokens } from "../../../lib/token-amount.ts";
-import { site } from "../../../site.ts";
-import { BarChart } from "../bar-chart.tsx";
-import { Cell, DataTable } from "../data-table.tsx";
-import { useConsoleQuery } from "../use-console-query.ts";
-import { WaitlistCard } from "../waitlist-card.tsx";
+import type { overviewReply } from "../../../common/api/admin.ts";
+import { PAYOUT_STATUS_LABELS, type PayoutStatusName } from "../../../common/api/payouts.ts";
+import { FormMessage } from "../../components/ui/form-message.tsx";
+import { BarChart } from "../../features/console/bar-chart.tsx";
+import { Cell, DataTable } from "../../features/console/data-table.tsx";
+import { useConsoleQuery } from "../../features/console/use-console-query.ts";
+import { WaitlistCard } from "../../features/console/waitlist-card.tsx";
+import { formatTokens } from "../../lib/token-amount.ts";
+import { site } from "../../site.ts";
 
 type Overview = z.infer<typeof overviewReply>;
 
@@ -37,7 +37,7 @@ function Figure({ label, value, detail }: { label: string; value: string; detail
 }
 
 /** The program's health at a glance: members, claims, tokens, payouts, alerts, the price and the services. */
-export function ConsoleOverview() {
+export default function ConsoleOverview() {
   const { data, error } = useConsoleQuery<Overview>("/api/admin/overview");
   return (
     <>

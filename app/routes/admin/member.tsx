@@ -1,23 +1,29 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import type { z } from "zod";
-import type { memberReply } from "../../../../common/api/admin.ts";
-import { CardSection } from "../../../components/ui/card-section.tsx";
-import { FormMessage } from "../../../components/ui/form-message.tsx";
-import { TextField } from "../../../components/ui/text-field.tsx";
-import { formatTokens } from "../../../lib/token-amount.ts";
-import { site } from "../../../site.ts";
-import { ActionForm } from "../action-form.tsx";
-import { CodeField } from "../code-field.tsx";
-import { useConsole } from "../console-context.ts";
-import { Cell, DataTable } from "../data-table.tsx";
-import { type MemberActivity, MemberHistory, MemberSessions, MemberStanding } from "../member-activity.tsx";
-import { useConsoleQuery } from "../use-console-query.ts";
+import { adjustBalanceBody, type memberReply } from "../../../common/api/admin.ts";
+import { CardSection } from "../../components/ui/card-section.tsx";
+import { FormMessage } from "../../components/ui/form-message.tsx";
+import { SelectField } from "../../components/ui/labelled-field.tsx";
+import { TextField } from "../../components/ui/text-field.tsx";
+import { useConsole } from "../../features/console/console-context.ts";
+import { ConsoleForm } from "../../features/console/console-form.tsx";
+import { Cell, DataTable } from "../../features/console/data-table.tsx";
+import { type MemberActivity, MemberHistory, MemberSessions, MemberStanding } from "../../features/console/member-activity.tsx";
+import { useConsoleQuery } from "../../features/console/use-console-query.ts";
+import { formatTokens } from "../../lib/token-amount.ts";
+import { site } from "../../site.ts";
+import type { Route } from "./+types/member";
 
 type MemberView = z.infer<typeof memberReply>;
 
+/** A member's page; keyed by the id, so moving to another member starts from nothing rather than the last one's data. */
+export default function ConsoleMemberPage({ params }: Route.ComponentProps) {
+  return <ConsoleMember key={params.id} id={params.id} />;
+}
+
 /** One member: profile, verification, the ledger with its running balance, and (admins) a credit or debit with a reason. */
-export function ConsoleMember({ id }: { id: string }) {
-  const { operator } = useConsole();
+function ConsoleMember({ id }: { id: string }) {
+  const { operator, post } = useConsole();
   const { data, error, reload } = useConsoleQuery<MemberView>(`/api/admin/members/${encodeURIComponent(id)}`);
   const activity = useConsoleQuery<MemberActivity>(`/api/admin/members/${encodeURIComponent(id)}/activity`);
   const member = data?.member;
@@ -29,7 +35,7 @@ export function ConsoleMember({ id }: { id: string }) {
   return (
     <>
       <p>
-        <Link to="/admin/members" className="text-brand-700 underline">
+        <Link to={href("/admin/members")} className="text-brand-700 underline">
           Members
         </Link>
       </p>
@@ -76,27 +82,26 @@ export function ConsoleMember({ id }: { id: string }) {
             {admin ? (
               <CardSection title="Credit or debit">
                 <div className="mt-3">
-                  <ActionForm<{ balance: string }>
-                    path={`/api/admin/members/${member.id}/adjust`}
+                  <ConsoleForm
+                    schema={adjustBalanceBody}
+                    empty={{ direction: "credit", tokens: "", reason: "", code: "" }}
+                    send={(body) => post<{ balance: string }>(`/api/admin/members/${member.id}/adjust`, body)}
                     submitLabel="Post to the ledger"
-                    successText={(reply) => `Posted. The balance is now ${formatTokens(reply.balance)}.`}
+                    said={(reply) => `Posted. The balance is now ${formatTokens(reply.balance)}.`}
                     onDone={refresh}
+                    code
                   >
-                    <fieldset>
-                      <legend className="field-label">Direction</legend>
-                      <div className="flex gap-6">
-                        <label className="flex items-center gap-2">
-                          <input type="radio" name="direction" value="credit" defaultChecked /> Credit
-                        </label>
-                        <label className="flex items-center gap-2">
-                          <input type="radio" name="direction" value="debit" /> Debit
-                        </label>
-                      </div>
-                    </fieldset>
-                    <TextField label={`Tokens (${site.token.symbol})`} name="tokens" inputMode="numeric" required />
-                    <TextField label="Reason" name="reason" required hint="Kept in the audit log and on the ledger line." />
-                    <CodeField />
-                  </ActionForm>
+                    {(field) => (
+                      <>
+                        <SelectField label="Direction" {...field("direction")}>
+                          <option value="credit">Credit</option>
+                          <option value="debit">Debit</option>
+                        </SelectField>
+                        <TextField label={`Tokens (${site.token.symbol})`} inputMode="numeric" required {...field("tokens")} />
+                        <TextField label="Reason" required hint="Kept in the audit log and on the ledger line." {...field("reason")} />
+                      </>
+                    )}
+                  </ConsoleForm>
                 </div>
               </CardSection>
             ) : null}

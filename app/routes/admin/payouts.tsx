@@ -1,17 +1,26 @@
 import { useState } from "react";
-import { useSearchParams } from "react-router";
+import { href, Link, useSearchParams } from "react-router";
 import type { z } from "zod";
-import type { adminPayoutsReply, batchReply, batchSummaryReply, reconcileReply, sendReply } from "../../../../common/api/admin.ts";
-import { PAYOUT_STATUS_LABELS, type PayoutStatusName } from "../../../../common/api/payouts.ts";
-import { CardSection } from "../../../components/ui/card-section.tsx";
-import { FormMessage } from "../../../components/ui/form-message.tsx";
-import { TextField } from "../../../components/ui/text-field.tsx";
-import { formatTokens } from "../../../lib/token-amount.ts";
-import { ActionForm } from "../action-form.tsx";
-import { CodeField } from "../code-field.tsx";
-import { useConsole } from "../console-context.ts";
-import { Cell, DataTable } from "../data-table.tsx";
-import { useConsoleQuery } from "../use-console-query.ts";
+import {
+  type adminPayoutsReply,
+  type batchReply,
+  type batchSummaryReply,
+  makeBatchBody,
+  reasonBody,
+  type reconcileReply,
+  sendBatchForm,
+  type sendReply,
+  transferMoveForm,
+} from "../../../common/api/admin.ts";
+import { PAYOUT_STATUS_LABELS, type PayoutStatusName } from "../../../common/api/payouts.ts";
+import { CardSection } from "../../components/ui/card-section.tsx";
+import { FormMessage } from "../../components/ui/form-message.tsx";
+import { TextField } from "../../components/ui/text-field.tsx";
+import { useConsole } from "../../features/console/console-context.ts";
+import { ConsoleForm } from "../../features/console/console-form.tsx";
+import { Cell, DataTable } from "../../features/console/data-table.tsx";
+import { useConsoleQuery } from "../../features/console/use-console-query.ts";
+import { formatTokens } from "../../lib/token-amount.ts";
 
 type PayoutsPage = z.infer<typeof adminPayoutsReply>;
 type Batch = z.infer<typeof batchReply>;
@@ -33,44 +42,48 @@ function stuckNote(stuck: number[]): string {
  * fresh code; with `askSafeNonce`, the Safe nonce a return from a batch whose
  * Safe file was downloaded needs.
  */
-function TransferMoneyMove<Reply>({
+function TransferMoneyMove<Reply extends object>({
   action,
   submitLabel,
-  successText,
+  said,
   onDone,
   askSafeNonce = false,
 }: {
   action: "return" | "void-transaction";
   submitLabel: string;
-  successText?: (reply: Reply) => string;
+  said?: (reply: Reply) => string;
   onDone: () => Promise<void> | void;
   askSafeNonce?: boolean;
 }) {
+  const { post } = useConsole();
   return (
     <div className="mt-3">
-      <ActionForm<Reply>
-        path={({ payout = "" }) => `/api/admin/payouts/${encodeURIComponent(payout)}/${action}`}
-        toBody={({ reason = "", code = "", safe_nonce = "" }) => ({
-          reason,
-          code,
-          ...(safe_nonce.trim() ? { safe_nonce: safe_nonce.trim() } : {}),
-        })}
+      <ConsoleForm
+        schema={transferMoveForm}
+        empty={{ payout: "", reason: "", safe_nonce: "", code: "" }}
+        send={({ payout, safe_nonce, ...body }) =>
+          post<Reply>(`/api/admin/payouts/${payout}/${action}`, { ...body, ...(safe_nonce ? { safe_nonce } : {}) })
+        }
         submitLabel={submitLabel}
-        successText={successText}
+        said={said}
         onDone={() => void onDone()}
+        reason="Reason"
+        code
       >
-        <TextField label="Transfer number" name="payout" inputMode="numeric" required />
-        <TextField label="Reason" name="reason" required />
-        {askSafeNonce ? (
-          <TextField
-            label="Safe nonce of the batch's transaction"
-            hint="Needed once the batch's Safe file was downloaded: the nonce Safe{Wallet} shows for that transaction, after it was rejected or replaced and executed. The transfer goes back only when the chain shows that nonce used without paying it."
-            name="safe_nonce"
-            inputMode="numeric"
-          />
-        ) : null}
-        <CodeField />
-      </ActionForm>
+        {(field) => (
+          <>
+            <TextField label="Transfer number" inputMode="numeric" required {...field("payout")} />
+            {askSafeNonce ? (
+              <TextField
+                label="Safe nonce of the batch's transaction"
+                hint="Needed once the batch's Safe file was downloaded: the nonce Safe{Wallet} shows for that transaction, after it was rejected or replaced and executed. The transfer goes back only when the chain shows that nonce used without paying it."
+                inputMode="numeric"
+                {...field("safe_nonce")}
+              />
+            ) : null}
+          </>
+        )}
+      </ConsoleForm>
     </div>
   );
 }
@@ -93,8 +106,8 @@ function SafeFileButton({ batchId }: { batchId: number }) {
 }
 
 /** Payouts by status, with the batch, the Safe file, the hot wallet, reconciliation and returns. */
-export function ConsolePayouts() {
-  const { operator, get } = useConsole();
+export default function ConsolePayouts() {
+  const { operator, get, post } = useConsole();
   const [params, setParams] = useSearchParams();
   const status = params.get("status") ?? "";
   const { data, error, reload } = useConsoleQuery<PayoutsPage>(`/api/admin/payouts${status ? `?status=${status}` : ""}`);
@@ -121,18 +134,19 @@ export function ConsolePayouts() {
                   Alert {alert.id}, {alert.kind}: {alert.details} ({alert.subject}, {alert.created_at.slice(0, 16).replace("T", " ")})
                 </p>
                 <div className="mt-2 max-w-xl">
-                  <ActionForm<{ suc_msg: string }>
-                    path={`/api/admin/alerts/${alert.id}/resolve`}
+                  <ConsoleForm
+                    schema={reasonBody}
+                    empty={{ reason: "" }}
+                    send={(body) => post<{ suc_msg: string }>(`/api/admin/alerts/${alert.id}/resolve`, body)}
                     submitLabel={`Mark alert ${alert.id} handled`}
-                    toBody={({ reason = "" }) => ({ reason })}
-                    successText={() => ""}
+                    said={() => ""}
                     onDone={(done) => {
                       setHandled(done.suc_msg);
                       void reload();
                     }}
                   >
-                    <TextField label={`What was done about alert ${alert.id}`} name="reason" required />
-                  </ActionForm>
+                    {(field) => <TextField label={`What was done about alert ${alert.id}`} required {...field("reason")} />}
+                  </ConsoleForm>
                 </div>
               </li>
             ))}
@@ -144,10 +158,12 @@ export function ConsolePayouts() {
           <CardSection title="Make a batch">
             <p className="mt-2 text-sm text-ink-800">Takes the oldest requested transfers, up to the batch limit.</p>
             <div className="mt-3">
-              <ActionForm<Batch>
-                path="/api/admin/payouts/batches"
+              <ConsoleForm
+                schema={makeBatchBody}
+                empty={{ reason: "", code: "" }}
+                send={(body) => post<Batch>("/api/admin/payouts/batches", body)}
                 submitLabel="Make the batch"
-                successText={(made) =>
+                said={(made) =>
                   [
                     made.batch_id
                       ? `Batch ${made.batch_id}: ${made.count} transfer${made.count === 1 ? "" : "s"}, ${formatTokens(made.total)}.`
@@ -162,10 +178,11 @@ export function ConsolePayouts() {
                   setBatch(made);
                   void reload();
                 }}
+                reason="Reason"
+                code
               >
-                <TextField label="Reason" name="reason" required />
-                <CodeField />
-              </ActionForm>
+                {(_field) => <></>}
+              </ConsoleForm>
               {batch?.batch_id && batchIds.includes(batch.batch_id) ? (
                 <div className="mt-4">
                   <SafeFileButton batchId={batch.batch_id} />
@@ -177,31 +194,36 @@ export function ConsolePayouts() {
         {admin && data?.hot_wallet ? (
           <CardSection title="Send with the hot wallet">
             <div className="mt-3">
-              <ActionForm<z.infer<typeof sendReply>>
-                path={({ batch: id = "" }) => `/api/admin/payouts/batches/${encodeURIComponent(id)}/send`}
+              <ConsoleForm
+                schema={sendBatchForm}
+                empty={{ batch: "", reason: "", code: "" }}
+                send={({ batch: id, ...body }) => post<z.infer<typeof sendReply>>(`/api/admin/payouts/batches/${id}/send`, body)}
                 submitLabel="Send the batch"
-                toBody={({ reason = "", code = "" }) => ({ reason, code })}
-                confirm={async ({ batch: id = "" }) => {
+                confirm={async ({ batch: id }) => {
                   const batch = await get<z.infer<typeof batchSummaryReply>>(`/api/admin/payouts/batches/${encodeURIComponent(id)}`);
                   return batch.ok && batch.body
                     ? `Send batch ${id} from the hot wallet: ${batch.body.count} transfer${batch.body.count === 1 ? "" : "s"}, ${formatTokens(batch.body.total)} in all, with fees capped at ${batch.body.fee_cap_gwei} gwei?${settledNote(batch.body)}`
                     : `Send batch ${id} from the hot wallet? Its total could not be read: ${batch.body?.err_msg ?? "no answer"}`;
                 }}
-                successText={(sent) =>
+                said={(sent) =>
                   `Signed ${sent.signed}, sent again ${sent.rebroadcast}, already paid ${sent.already_paid}, returned ${sent.returned}.${stuckNote(sent.stuck)}`
                 }
                 onDone={() => void reload()}
+                reason="Reason"
+                code
               >
-                <TextField
-                  label="Batch number"
-                  name="batch"
-                  inputMode="numeric"
-                  required
-                  hint={`Fees are capped at ${data.fee_cap_gwei} gwei.`}
-                />
-                <TextField label="Reason" name="reason" required />
-                <CodeField />
-              </ActionForm>
+                {(field) => (
+                  <>
+                    <TextField
+                      label="Batch number"
+                      inputMode="numeric"
+                      required
+                      hint={`Fees are capped at ${data.fee_cap_gwei} gwei.`}
+                      {...field("batch")}
+                    />
+                  </>
+                )}
+              </ConsoleForm>
             </div>
           </CardSection>
         ) : null}
@@ -209,17 +231,18 @@ export function ConsolePayouts() {
           <CardSection title="Reconcile now">
             <p className="mt-2 text-sm text-ink-800">Reads the treasury's transfers from the chain and matches them to payouts.</p>
             <div className="mt-3">
-              <ActionForm<z.infer<typeof reconcileReply>>
-                path="/api/admin/payouts/reconcile"
+              <ConsoleForm
+                schema={reasonBody}
+                empty={{ reason: "checked the chain from the console" }}
+                send={(body) => post<z.infer<typeof reconcileReply>>("/api/admin/payouts/reconcile", body)}
                 submitLabel="Reconcile now"
-                successText={(done) =>
+                said={(done) =>
                   done.skipped ??
                   `Matched ${done.matched}, confirmed ${done.confirmed}, reverted ${done.reverted}, new alerts ${done.alerts}.`
                 }
                 onDone={() => void reload()}
-              >
-                <TextField label="Reason" name="reason" required defaultValue="checked the chain from the console" />
-              </ActionForm>
+                reason="Reason"
+              />
             </div>
           </CardSection>
         ) : null}
@@ -253,9 +276,9 @@ export function ConsolePayouts() {
               <tr key={payout.id}>
                 <Cell>{payout.id}</Cell>
                 <Cell>
-                  <a href={`/admin/members/${payout.user_id}`} className="text-brand-700 underline">
+                  <Link to={href("/admin/members/:id", { id: String(payout.user_id) })} className="text-brand-700 underline">
                     #{payout.user_id}
-                  </a>
+                  </Link>
                 </Cell>
                 <Cell>{formatTokens(payout.amount)}</Cell>
                 <Cell mono>{payout.address}</Cell>
@@ -288,7 +311,7 @@ export function ConsolePayouts() {
             action="return"
             askSafeNonce={!data?.hot_wallet}
             submitLabel="Return the transfer"
-            successText={(reply) => `Returned. The member's balance is now ${formatTokens(reply.balance)}.`}
+            said={(reply) => `Returned. The member's balance is now ${formatTokens(reply.balance)}.`}
             onDone={reload}
           />
         </CardSection>

@@ -1,14 +1,14 @@
-import { Link, useSearchParams } from "react-router";
+import { href, Link, useSearchParams } from "react-router";
 import type { z } from "zod";
-import type { membersReply } from "../../../../common/api/admin.ts";
-import { FormMessage } from "../../../components/ui/form-message.tsx";
-import { TextField } from "../../../components/ui/text-field.tsx";
-import { formatTokens } from "../../../lib/token-amount.ts";
-import { Cell, DataTable } from "../data-table.tsx";
-import { useConsoleQuery } from "../use-console-query.ts";
+import type { membersReply } from "../../../common/api/admin.ts";
+import { FormMessage } from "../../components/ui/form-message.tsx";
+import { TextField } from "../../components/ui/text-field.tsx";
+import { Cell, DataTable } from "../../features/console/data-table.tsx";
+import { useConsoleQuery } from "../../features/console/use-console-query.ts";
+import { formatTokens } from "../../lib/token-amount.ts";
 
 /** Search members by email, name, referral code or wallet; the query stays in the address, so a search can be shared. */
-export function ConsoleMembers() {
+export default function ConsoleMembers() {
   const [params, setParams] = useSearchParams();
   const q = params.get("q") ?? "";
   const { data, error } = useConsoleQuery<z.infer<typeof membersReply>>(`/api/admin/members?q=${encodeURIComponent(q)}`);
@@ -39,7 +39,7 @@ export function ConsoleMembers() {
               {data.members.map((member) => (
                 <tr key={member.id}>
                   <Cell>
-                    <Link to={`/admin/members/${member.id}`} className="font-semibold text-brand-700 underline">
+                    <Link to={href("/admin/members/:id", { id: String(member.id) })} className="font-semibold text-brand-700 underline">
                       {member.name || `#${member.id}`}
                     </Link>
                   </Cell>

@@ -1,17 +1,18 @@
 import { useState } from "react";
 import type { z } from "zod";
-import type { reviewsReply } from "../../../../common/api/admin.ts";
-import { CardSection } from "../../../components/ui/card-section.tsx";
-import { FormMessage } from "../../../components/ui/form-message.tsx";
-import { TextField } from "../../../components/ui/text-field.tsx";
-import { formatTokens } from "../../../lib/token-amount.ts";
-import { ActionForm } from "../action-form.tsx";
-import { useConsole } from "../console-context.ts";
-import { useConsoleQuery } from "../use-console-query.ts";
+import { reviewDecisionBody, type reviewsReply } from "../../../common/api/admin.ts";
+import { CardSection } from "../../components/ui/card-section.tsx";
+import { FormMessage } from "../../components/ui/form-message.tsx";
+import { TextField } from "../../components/ui/text-field.tsx";
+import { useConsole } from "../../features/console/console-context.ts";
+import { ConsoleForm } from "../../features/console/console-form.tsx";
+import { useConsoleQuery } from "../../features/console/use-console-query.ts";
+import { formatTokens } from "../../lib/token-amount.ts";
 
 type Review = z.infer<typeof reviewsReply>["reviews"][number];
 
 function ReviewCard({ review, canDecide, onDecided }: { review: Review; canDecide: boolean; onDecided: (message: string) => void }) {
+  const { post } = useConsole();
   return (
     <CardSection title={`Transfer ${review.payout_id}: ${formatTokens(review.amount)} to ${review.email}`}>
       <dl className="mt-3 space-y-2 break-words">
@@ -39,19 +40,23 @@ function ReviewCard({ review, canDecide, onDecided }: { review: Review; canDecid
       {canDecide ? (
         <div className="mt-4 grid gap-6 sm:grid-cols-2">
           {(["approve", "reject"] as const).map((decision) => (
-            <ActionForm<{ suc_msg: string }>
+            <ConsoleForm
               key={decision}
-              path={`/api/admin/reviews/${review.payout_id}/${decision}`}
+              schema={reviewDecisionBody}
+              empty={{ reason: "" }}
+              send={(body) => post<{ suc_msg: string }>(`/api/admin/reviews/${review.payout_id}/${decision}`, body)}
               submitLabel={decision === "approve" ? "Approve" : "Reject"}
               onDone={(reply) => onDecided(`Transfer ${review.payout_id}: ${reply.suc_msg}`)}
             >
-              <TextField
-                label={decision === "approve" ? "Reason to approve" : "Reason to reject"}
-                name="reason"
-                required
-                hint="The member reads this."
-              />
-            </ActionForm>
+              {(field) => (
+                <TextField
+                  label={decision === "approve" ? "Reason to approve" : "Reason to reject"}
+                  required
+                  hint="The member reads this."
+                  {...field("reason")}
+                />
+              )}
+            </ConsoleForm>
           ))}
         </div>
       ) : null}
@@ -60,7 +65,7 @@ function ReviewCard({ review, canDecide, onDecided }: { review: Review; canDecid
 }
 
 /** Flagged payouts waiting for a person, with their signals and the member's appeal. */
-export function ConsoleReview() {
+export default function ConsoleReview() {
   const { operator } = useConsole();
   const { data, error, reload } = useConsoleQuery<z.infer<typeof reviewsReply>>("/api/admin/reviews?open=1");
   // The decided card leaves the list, so what was done is said above it.

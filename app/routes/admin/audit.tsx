@@ -1,12 +1,12 @@
 import { useState } from "react";
 import { useSearchParams } from "react-router";
 import type { z } from "zod";
-import type { auditReply } from "../../../../common/api/admin.ts";
-import { FormMessage } from "../../../components/ui/form-message.tsx";
-import { TextField } from "../../../components/ui/text-field.tsx";
-import { useConsole } from "../console-context.ts";
-import { Cell, DataTable } from "../data-table.tsx";
-import { useConsoleQuery } from "../use-console-query.ts";
+import type { auditReply } from "../../../common/api/admin.ts";
+import { FormMessage } from "../../components/ui/form-message.tsx";
+import { TextField } from "../../components/ui/text-field.tsx";
+import { useConsole } from "../../features/console/console-context.ts";
+import { Cell, DataTable } from "../../features/console/data-table.tsx";
+import { useConsoleQuery } from "../../features/console/use-console-query.ts";
 
 const FILTERS = [
   { name: "action", label: "Action" },
@@ -19,7 +19,7 @@ const FILTERS = [
 const show = (value: unknown) => (value === null || value === undefined ? "" : JSON.stringify(value));
 
 /** Every change an operator made, filterable, and the same rows as CSV. */
-export function ConsoleAudit() {
+export default function ConsoleAudit() {
   const { download } = useConsole();
   const [params, setParams] = useSearchParams();
   const query = params.toString();

@@ -1,30 +1,20 @@
 import { useId } from "react";
 import { useSearchParams } from "react-router";
 import type { z } from "zod";
-import { CONTACT_MESSAGE_STATES, type messagesReply } from "../../../../common/api/admin.ts";
-import { FormMessage } from "../../../components/ui/form-message.tsx";
-import { TextField } from "../../../components/ui/text-field.tsx";
-import { ActionForm } from "../action-form.tsx";
-import { useConsoleQuery } from "../use-console-query.ts";
+import { CONTACT_MESSAGE_STATES, messageStateBody, type messagesReply, replyBody } from "../../../common/api/admin.ts";
+import { FormMessage } from "../../components/ui/form-message.tsx";
+import { SelectField, TextArea } from "../../components/ui/labelled-field.tsx";
+import { useConsole } from "../../features/console/console-context.ts";
+import { ConsoleForm } from "../../features/console/console-form.tsx";
+import { useConsoleQuery } from "../../features/console/use-console-query.ts";
 
 type Message = z.infer<typeof messagesReply>["messages"][number];
 
 const when = (iso: string) => iso.slice(0, 16).replace("T", " ");
 
-function ReplyField() {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="field-label">
-        Reply
-      </label>
-      <textarea id={id} name="reply" required rows={5} className="field-input" />
-    </div>
-  );
-}
-
 function MessageCard({ message, onChanged }: { message: Message; onChanged: () => void }) {
   const headingId = useId();
+  const { post } = useConsole();
   return (
     <li>
       <article aria-labelledby={headingId} className="card">
@@ -65,32 +55,33 @@ function MessageCard({ message, onChanged }: { message: Message; onChanged: () =
         ) : null}
         <div className="mt-4 grid gap-6 md:grid-cols-2">
           {message.email ? (
-            <ActionForm path={`/api/admin/messages/${message.id}/reply`} submitLabel="Send the reply by email" onDone={onChanged}>
-              <ReplyField />
-            </ActionForm>
+            <ConsoleForm
+              schema={replyBody}
+              empty={{ reply: "" }}
+              send={(body) => post(`/api/admin/messages/${message.id}/reply`, body)}
+              submitLabel="Send the reply by email"
+              onDone={onChanged}
+            >
+              {(field) => <TextArea label="Reply" required rows={5} {...field("reply")} />}
+            </ConsoleForm>
           ) : (
             <p>The reader left no address, so this report cannot be answered.</p>
           )}
-          <ActionForm path={`/api/admin/messages/${message.id}/state`} submitLabel="Change the state" onDone={onChanged}>
-            <div>
-              <label htmlFor={`${headingId}-state`} className="field-label">
-                State
-              </label>
-              <select
-                id={`${headingId}-state`}
-                name="state"
-                defaultValue={message.state === "closed" ? "new" : "closed"}
-                className="field-input"
-              >
-                {CONTACT_MESSAGE_STATES.map((state) => (
-                  <option key={state} value={state}>
-                    {state}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <TextField label="Reason" name="reason" required defaultValue="handled" />
-          </ActionForm>
+          <ConsoleForm
+            key={message.state}
+            schema={messageStateBody}
+            empty={{ state: message.state === "closed" ? "new" : "closed", reason: "handled" }}
+            send={(body) => post(`/api/admin/messages/${message.id}/state`, body)}
+            submitLabel="Change the state"
+            onDone={onChanged}
+            reason="Reason"
+          >
+            {(field) => (
+              <>
+                <SelectField label="State" options={CONTACT_MESSAGE_STATES} {...field("state")} />
+              </>
+            )}
+          </ConsoleForm>
         </div>
       </article>
     </li>
@@ -98,7 +89,7 @@ function MessageCard({ message, onChanged }: { message: Message; onChanged: () =
 }
 
 /** The contact inbox, newest first, filtered by state; replies go out by email. */
-export function ConsoleMessages() {
+export default function ConsoleMessages() {
   const [params, setParams] = useSearchParams();
   const query = params.toString();
   const { data, error, reload } = useConsoleQuery<z.infer<typeof messagesReply>>(`/api/admin/messages${query ? `?${query}` : ""}`);
