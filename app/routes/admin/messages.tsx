@@ -6,6 +6,7 @@ import { FormMessage } from "../../components/ui/form-message.tsx";
 import { SelectField, TextArea } from "../../components/ui/labelled-field.tsx";
 import { useConsole } from "../../features/console/console-context.ts";
 import { ConsoleForm } from "../../features/console/console-form.tsx";
+import { FilterSelect } from "../../features/console/filter-select.tsx";
 import { useConsoleQuery } from "../../features/console/use-console-query.ts";
 
 type Message = z.infer<typeof messagesReply>["messages"][number];
@@ -103,14 +104,11 @@ export default function ConsoleMessages() {
     <>
       <h1 className="text-3xl font-bold">Messages</h1>
       <div className="mt-6 flex flex-wrap items-center gap-3">
-        <label className="field-label" htmlFor="message-state-filter">
-          State
-        </label>
-        <select
+        <FilterSelect
           id="message-state-filter"
-          className="field-input w-auto"
+          label="State"
           value={params.get("state") ?? ""}
-          onChange={(event) => choose("state", event.target.value)}
+          onChange={(value) => choose("state", value)}
         >
           <option value="">Any state</option>
           {CONTACT_MESSAGE_STATES.map((value) => (
@@ -118,20 +116,12 @@ export default function ConsoleMessages() {
               {value}
             </option>
           ))}
-        </select>
-        <label className="field-label" htmlFor="message-kind-filter">
-          Kind
-        </label>
-        <select
-          id="message-kind-filter"
-          className="field-input w-auto"
-          value={params.get("kind") ?? ""}
-          onChange={(event) => choose("kind", event.target.value)}
-        >
+        </FilterSelect>
+        <FilterSelect id="message-kind-filter" label="Kind" value={params.get("kind") ?? ""} onChange={(value) => choose("kind", value)}>
           <option value="">Messages and guide reports</option>
           <option value="message">Messages</option>
           <option value="guide-report">Guide reports</option>
-        </select>
+        </FilterSelect>
       </div>
       <FormMessage error={error} />
       {data ? (

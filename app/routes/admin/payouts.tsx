@@ -19,6 +19,7 @@ import { TextField } from "../../components/ui/text-field.tsx";
 import { useConsole } from "../../features/console/console-context.ts";
 import { ConsoleForm } from "../../features/console/console-form.tsx";
 import { Cell, DataTable } from "../../features/console/data-table.tsx";
+import { FilterSelect } from "../../features/console/filter-select.tsx";
 import { useConsoleQuery } from "../../features/console/use-console-query.ts";
 import { formatTokens } from "../../lib/token-amount.ts";
 
@@ -253,22 +254,14 @@ export default function ConsolePayouts() {
           Transfers
         </h2>
         <div className="mt-3 flex flex-wrap items-end gap-3">
-          <label className="field-label" htmlFor="status-filter">
-            Status
-          </label>
-          <select
-            id="status-filter"
-            className="field-input w-auto"
-            value={status}
-            onChange={(event) => setParams(event.target.value ? { status: event.target.value } : {})}
-          >
+          <FilterSelect id="status-filter" label="Status" value={status} onChange={(value) => setParams(value ? { status: value } : {})}>
             <option value="">All</option>
             {Object.entries(PAYOUT_STATUS_LABELS).map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
               </option>
             ))}
-          </select>
+          </FilterSelect>
         </div>
         {data ? (
           <DataTable label="Transfers" head={["#", "Member", "Amount", "To", "Status", "Batch", "Requested"]}>
