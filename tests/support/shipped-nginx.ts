@@ -29,9 +29,12 @@ export function writeShippedNginx(dir: string, { appPort, sitePort, redirectPort
   writeFileSync(path.join(dir, "kestrel.conf"), site);
   for (const temp of ["body", "proxy", "fastcgi", "uwsgi", "scgi"]) mkdirSync(path.join(dir, temp), { recursive: true });
   const mainConf = path.join(dir, "nginx.conf");
+  // Run as root, nginx's workers would be "nobody", who cannot read a checkout in a private (0700) temporary
+  // directory such as `mktemp -d` makes; the test's own user owns the build, so the workers run as that user.
+  const workerUser = process.getuid?.() === 0 ? "user root;\n" : "";
   writeFileSync(
     mainConf,
-    `worker_processes 1;
+    `${workerUser}worker_processes 1;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log;
 events { worker_connections 1024; }
