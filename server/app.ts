@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController
 import type { Redis } from "ioredis";
 import { Counter } from "prom-client";
 import { guideCatalog, PLATFORM_NAMES } from "../app/content/guide-catalog.ts";
+import { apiEndpoints } from "../common/api/endpoints.ts";
 import type { SiteConfig } from "../config/site.ts";
 import type { Clock } from "./clock.ts";
 import type { DatabaseHandle } from "./db/client.ts";
@@ -212,6 +213,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const background = backgroundWork((error) => app.log.error({ err: error }, "background work failed"));
   app.decorate("mailer", mailer);
   app.decorate("backgroundWork", background);
+  app.decorate("endpointTable", apiEndpoints(site.token.slug));
   app.addHook("onClose", async () => background.idle());
   const loginLimits = {
     failuresPerAccount: { max: env.LOGIN_MAX_FAILURES_PER_ACCOUNT, windowMs: 15 * MINUTE_MS },
@@ -248,7 +250,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await app.register(accountRecoveryRoutes, {
     deps: accountDeps,
-    slug: site.token.slug,
     rateLimiter,
     background,
     resetsPerIp: { max: env.PASSWORD_RESETS_PER_IP_PER_HOUR, windowMs: 60 * MINUTE_MS },
@@ -256,13 +257,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await app.register(accountSettingsRoutes, {
     deps: accountDeps,
-    slug: site.token.slug,
     rateLimiter,
     resendsPerMember: { max: 3, windowMs: 60 * MINUTE_MS },
   });
   await app.register(waitlistRoutes, {
     deps: accountDeps,
-    slug: site.token.slug,
     rateLimiter,
     joinsPerIp: { max: env.CONTACT_MESSAGES_PER_IP_PER_HOUR, windowMs: 60 * MINUTE_MS },
     joinsPerAddress: { max: 3, windowMs: 60 * MINUTE_MS },
@@ -297,14 +296,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.addHook("onReady", async () => prices.start());
   app.addHook("onClose", async () => prices.stop());
   await app.register(marketRoutes, {
-    site,
     clock,
     deps: marketDepsFrom(env, site, { db, clock }),
     cacheSeconds: env.MARKET_CACHE_SECONDS,
   });
   await app.register(priceRoutes, { site, prices, refreshSeconds: env.PRICE_REFRESH_SECONDS });
   await app.register(guideReportRoutes, {
-    slug: site.token.slug,
     deps: {
       db,
       clock,

@@ -1,68 +1,65 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from "fastify";
 import type { z } from "zod";
 import type { CsrfPage } from "../../common/api/auth.ts";
+import type { ApiEndpoints, EndpointKey, EndpointPart, EndpointSchemas } from "../../common/api/endpoints.ts";
 import { errorReply } from "../../common/api/fields.ts";
 import type { ConsoleAccess } from "./api/admin/guard.ts";
 import { type Refusal, refuse } from "./refusals.ts";
 
-type Schema = z.ZodType | undefined;
-type Parsed<S extends Schema> = S extends z.ZodType ? z.output<S> : undefined;
+declare module "fastify" {
+  interface FastifyInstance {
+    /** common/api's endpoint table for the configured token: the schemas every route of the API registers with. */
+    endpointTable: ApiEndpoints;
+  }
+}
+
+type Parsed<K extends EndpointKey, Part extends keyof EndpointSchemas> =
+  EndpointPart<K, Part> extends z.ZodType ? z.output<EndpointPart<K, Part>> : undefined;
 
 /** A member's form: signed in, carrying its page's CSRF token, changing state. */
 export const memberForm = (csrf: CsrfPage): FastifyContextConfig => ({ stateChanging: true, member: true, csrf });
 /** A console action that changes state, open to this access. */
 export const staffChange = (consoleAccess: ConsoleAccess): FastifyContextConfig => ({ consoleAccess, stateChanging: true });
 
-/** Who may call an endpoint, what it takes and what it answers. */
-export type Endpoint<P extends Schema, Q extends Schema, B extends Schema, R extends z.ZodType, F extends Refusal> = {
+/** Who may call an endpoint, and the words for its refusals; what it takes and answers is its entry in common/api/endpoints.ts. */
+export type Endpoint<F extends Refusal> = {
   /** Its guards: member access and CSRF (plugins/member-area.ts), console access (routes/api/admin/guard.ts), state change. */
-  config: FastifyContextConfig;
-  params?: P;
-  querystring?: Q;
-  body?: B;
-  /** What a 200 answers; every 4xx answers `{ err_msg }`. */
-  reply: R;
+  config?: FastifyContextConfig;
   /** The words common/api gives the refusals the handler hands back. */
   refusals?: (refused: F) => string;
 };
 
 /** The request as the endpoint's schemas parsed it. */
-export type EndpointRequest<P extends Schema, Q extends Schema, B extends Schema> = FastifyRequest & {
-  params: Parsed<P>;
-  query: Parsed<Q>;
-  body: Parsed<B>;
+export type EndpointRequest<K extends EndpointKey> = FastifyRequest & {
+  params: Parsed<K, "params">;
+  query: Parsed<K, "querystring">;
+  body: Parsed<K, "body">;
 };
 
-type Answer<R extends z.ZodType, F extends Refusal> = z.input<R> | ({ ok: false } & F) | FastifyReply;
+type Answer<K extends EndpointKey, F extends Refusal> = z.input<ApiEndpoints[K]["reply"]> | ({ ok: false } & F) | FastifyReply;
 
 const isRefusal = (answer: unknown): answer is { ok: false } & Refusal =>
   typeof answer === "object" && answer !== null && "refusal" in answer && (answer as { ok?: unknown }).ok === false;
 
-type Route = `${"GET" | "POST" | "DELETE"} /${string}`;
-
 /**
- * Registers endpoints on the app, each as its method and path, then its spec and handler: its guards as route config, its schemas for Fastify's validation and the OpenAPI
- * document, and its handler. A handler answers the reply, or hands back a service's refusal, which goes out
- * with the status routes/refusals.ts gives it and the endpoint's words for it; so a route is its domain only.
+ * Registers endpoints on the app, each as its key in common/api's endpoint table, its guards and its handler: the
+ * table's schemas for Fastify's validation and the OpenAPI document (a 200 answers the reply, a 4xx `{ err_msg }`).
+ * A handler answers the reply, or hands back a service's refusal, which goes out with the status
+ * routes/refusals.ts gives it and the endpoint's words for it; so a route is its domain only.
  */
 export const endpoints =
   (app: FastifyInstance) =>
-  <
-    R extends z.ZodType,
-    P extends Schema = undefined,
-    Q extends Schema = undefined,
-    B extends Schema = undefined,
-    F extends Refusal = never,
-  >(
-    route: Route,
-    { config, params, querystring, body, reply: answers, refusals }: Endpoint<P, Q, B, R, F>,
-    handler: (request: EndpointRequest<P, Q, B>, reply: FastifyReply) => Promise<Answer<R, F>>,
+  <K extends EndpointKey, F extends Refusal = never>(
+    route: K,
+    { config, refusals }: Endpoint<F>,
+    handler: (request: EndpointRequest<K>, reply: FastifyReply) => Promise<Answer<K, F>>,
   ): void => {
     const [method, url] = route.split(" ") as [HTTPMethods, string];
+    const { params, querystring, body, reply: answers }: EndpointSchemas = app.endpointTable[route];
     app.route({
       method,
       url,
-      config,
+      ...(config && { config }),
       schema: {
         ...(params && { params }),
         ...(querystring && { querystring }),
@@ -70,7 +67,7 @@ export const endpoints =
         response: { 200: answers, "4xx": errorReply },
       },
       handler: async (request, reply) => {
-        const answer = await handler(request as EndpointRequest<P, Q, B>, reply);
+        const answer = await handler(request as EndpointRequest<K>, reply);
         if (isRefusal(answer) && refusals) return refuse(reply, answer as { ok: false } & F, refusals);
         return answer;
       },

@@ -1,15 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { normalizeEmail } from "../../../common/account-rules.ts";
-import {
-  cancelEmailChangeBody,
-  EMAIL_CHANGE_CANCELLED,
-  forgotPasswordBody,
-  NO_EMAIL_CHANGE_WAITING,
-  resetPasswordBody,
-  verifyEmailBody,
-} from "../../../common/api/account-settings.ts";
-import { successReply } from "../../../common/api/fields.ts";
+import { EMAIL_CHANGE_CANCELLED, NO_EMAIL_CHANGE_WAITING } from "../../../common/api/account-settings.ts";
 import type { AccountDeps } from "../../services/account-deps.ts";
 import { LINK_EXPIRED } from "../../services/account-recovery/email-tokens.ts";
 import { PASSWORD_RESET, RESET_REQUESTED, resetPassword, sendPasswordResetEmail } from "../../services/account-recovery/password-reset.ts";
@@ -21,7 +13,6 @@ import { endpoints } from "../endpoint.ts";
 
 export type AccountRecoveryOptions = {
   deps: AccountDeps;
-  slug: string;
   rateLimiter: RateLimiter;
   background: BackgroundWork;
   resetsPerIp: Limit;
@@ -32,17 +23,13 @@ export const TOO_MANY_RESETS = "Too many password reset requests. Please wait an
 
 /** The links sent by email, and the forgotten password: open to visitors who are not signed in. */
 export async function accountRecoveryRoutes(fastify: FastifyInstance, options: AccountRecoveryOptions) {
-  const { deps, slug, rateLimiter, background, resetsPerIp, resetsPerAddress } = options;
+  const { deps, rateLimiter, background, resetsPerIp, resetsPerAddress } = options;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const endpoint = endpoints(app);
 
   endpoint(
     "POST /api/verify-email",
-    {
-      config: { stateChanging: true, public: "the emailed link's single-use token is the proof; no form, no session" },
-      body: verifyEmailBody(slug),
-      reply: successReply,
-    },
+    { config: { stateChanging: true, public: "the emailed link's single-use token is the proof; no form, no session" } },
     async (request, reply) => {
       // One page serves both links: the first address's confirmation, and a new address's.
       const verified = await verifyEmail(deps, request.body.token);
@@ -54,11 +41,7 @@ export async function accountRecoveryRoutes(fastify: FastifyInstance, options: A
 
   endpoint(
     "POST /api/cancel-email-change",
-    {
-      config: { stateChanging: true, public: "the emailed link's single-use token is the proof; no form, no session" },
-      body: cancelEmailChangeBody(slug),
-      reply: successReply,
-    },
+    { config: { stateChanging: true, public: "the emailed link's single-use token is the proof; no form, no session" } },
     async (request, reply) => {
       const result = await cancelEmailChange(deps, request.body.token);
       if (!result.ok) return reply.code(400).send({ err_msg: LINK_EXPIRED });
@@ -66,33 +49,25 @@ export async function accountRecoveryRoutes(fastify: FastifyInstance, options: A
     },
   );
 
-  endpoint(
-    "POST /api/forgot-password",
-    { config: { stateChanging: true, csrf: "forgot-password" }, body: forgotPasswordBody(slug), reply: successReply },
-    async (request, reply) => {
-      const body = request.body;
-      const [fromIp, forAddress] = await Promise.all([
-        rateLimiter.hit(`reset:ip:${rateLimitClientOf(request.ip)}`, resetsPerIp.windowMs),
-        rateLimiter.hit(`reset:address:${normalizeEmail(body.username)}`, resetsPerAddress.windowMs),
-      ]);
-      if (fromIp > resetsPerIp.max || forAddress > resetsPerAddress.max) return reply.code(429).send({ err_msg: TOO_MANY_RESETS });
-      // Answered before the lookup: the answer and its timing are the same whether or not the account exists.
-      background.run(() => sendPasswordResetEmail(deps, body.username));
-      return { suc_msg: RESET_REQUESTED };
-    },
-  );
+  endpoint("POST /api/forgot-password", { config: { stateChanging: true, csrf: "forgot-password" } }, async (request, reply) => {
+    const body = request.body;
+    const [fromIp, forAddress] = await Promise.all([
+      rateLimiter.hit(`reset:ip:${rateLimitClientOf(request.ip)}`, resetsPerIp.windowMs),
+      rateLimiter.hit(`reset:address:${normalizeEmail(body.username)}`, resetsPerAddress.windowMs),
+    ]);
+    if (fromIp > resetsPerIp.max || forAddress > resetsPerAddress.max) return reply.code(429).send({ err_msg: TOO_MANY_RESETS });
+    // Answered before the lookup: the answer and its timing are the same whether or not the account exists.
+    background.run(() => sendPasswordResetEmail(deps, body.username));
+    return { suc_msg: RESET_REQUESTED };
+  });
 
-  endpoint(
-    "POST /api/reset-password",
-    { config: { stateChanging: true, csrf: "reset-password" }, body: resetPasswordBody(slug), reply: successReply },
-    async (request, reply) => {
-      const body = request.body;
-      const result = await resetPassword(deps, { token: body.token, password: body.password, password2: body.password2, ip: request.ip });
-      if (!result.ok) return reply.code(400).send({ err_msg: result.message });
-      // The reset ended every session, this browser's too.
-      app.sessions.forgetMember(result.userId);
-      app.sessions.forget(request, reply);
-      return { suc_msg: PASSWORD_RESET };
-    },
-  );
+  endpoint("POST /api/reset-password", { config: { stateChanging: true, csrf: "reset-password" } }, async (request, reply) => {
+    const body = request.body;
+    const result = await resetPassword(deps, { token: body.token, password: body.password, password2: body.password2, ip: request.ip });
+    if (!result.ok) return reply.code(400).send({ err_msg: result.message });
+    // The reset ended every session, this browser's too.
+    app.sessions.forgetMember(result.userId);
+    app.sessions.forget(request, reply);
+    return { suc_msg: PASSWORD_RESET };
+  });
 }

@@ -1,16 +1,6 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import {
-  accountActionBody,
-  accountEmailReply,
-  changeEmailBody,
-  changePasswordBody,
-  deleteAccountBody,
-  sessionIdParams,
-  sessionsReply,
-} from "../../../common/api/account-settings.ts";
 import { NOT_LOGGED_IN } from "../../../common/api/auth.ts";
-import { appQuery, successReply } from "../../../common/api/fields.ts";
 import type { AccountDeps } from "../../services/account-deps.ts";
 import { sendVerificationEmail } from "../../services/account-recovery/verification.ts";
 import { memberEmail } from "../../services/account-settings/member-email.ts";
@@ -20,7 +10,7 @@ import { networkOf } from "../../services/fairness/networks.ts";
 import type { Limit, RateLimiter } from "../../services/rate-limit.ts";
 import { endpoints, memberForm } from "../endpoint.ts";
 
-export type AccountSettingsOptions = { deps: AccountDeps; slug: string; rateLimiter: RateLimiter; resendsPerMember: Limit };
+export type AccountSettingsOptions = { deps: AccountDeps; rateLimiter: RateLimiter; resendsPerMember: Limit };
 
 export const VERIFICATION_SENT = "We sent you a new link. Open it to confirm your email address.";
 export const TOO_MANY_RESENDS = "We already sent you several links. Please check your inbox and spam folder, or try again in an hour.";
@@ -28,10 +18,7 @@ export const SESSION_ENDED = "That session is signed out.";
 export const OTHERS_ENDED = "Every other session is signed out.";
 
 /** The signed-in member's own account: resend the confirmation, password, email, sessions, deletion. */
-export async function accountSettingsRoutes(
-  fastify: FastifyInstance,
-  { deps, slug, rateLimiter, resendsPerMember }: AccountSettingsOptions,
-) {
+export async function accountSettingsRoutes(fastify: FastifyInstance, { deps, rateLimiter, resendsPerMember }: AccountSettingsOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const endpoint = endpoints(app);
 
@@ -41,53 +28,41 @@ export async function accountSettingsRoutes(
     return reply.code(429).header("retry-after", String(result.retryAfterSeconds)).send({ err_msg: result.message });
   }
 
-  endpoint(
-    "POST /api/resend-verification",
-    { config: memberForm("account"), body: accountActionBody(slug), reply: successReply },
-    async (request, reply) => {
-      const sent = await rateLimiter.hit(`resend-verification:${request.userId}`, resendsPerMember.windowMs);
-      if (sent > resendsPerMember.max) return reply.code(429).send({ err_msg: TOO_MANY_RESENDS });
-      await sendVerificationEmail(deps, request.userId);
-      return { suc_msg: VERIFICATION_SENT };
-    },
-  );
+  endpoint("POST /api/resend-verification", { config: memberForm("account") }, async (request, reply) => {
+    const sent = await rateLimiter.hit(`resend-verification:${request.userId}`, resendsPerMember.windowMs);
+    if (sent > resendsPerMember.max) return reply.code(429).send({ err_msg: TOO_MANY_RESENDS });
+    await sendVerificationEmail(deps, request.userId);
+    return { suc_msg: VERIFICATION_SENT };
+  });
 
-  endpoint(
-    "POST /api/change-password",
-    { config: memberForm("account"), body: changePasswordBody(slug), reply: successReply },
-    async (request, reply) => {
-      const body = request.body;
-      const result = await changePassword(deps, {
-        userId: request.userId,
-        sessionIdHash: request.sessionIdHash,
-        current: body.current_password,
-        password: body.password,
-        password2: body.password2,
-        ip: request.ip,
-      });
-      if (!result.ok) return refuse(reply, result);
-      app.sessions.forgetMember(request.userId);
-      return { suc_msg: result.message };
-    },
-  );
+  endpoint("POST /api/change-password", { config: memberForm("account") }, async (request, reply) => {
+    const body = request.body;
+    const result = await changePassword(deps, {
+      userId: request.userId,
+      sessionIdHash: request.sessionIdHash,
+      current: body.current_password,
+      password: body.password,
+      password2: body.password2,
+      ip: request.ip,
+    });
+    if (!result.ok) return refuse(reply, result);
+    app.sessions.forgetMember(request.userId);
+    return { suc_msg: result.message };
+  });
 
-  endpoint(
-    "POST /api/change-email",
-    { config: memberForm("account"), body: changeEmailBody(slug), reply: successReply },
-    async (request, reply) => {
-      const body = request.body;
-      const result = await requestEmailChange(deps, {
-        userId: request.userId,
-        password: body.password,
-        newEmail: body.new_email,
-        ip: request.ip,
-      });
-      if (!result.ok) return refuse(reply, result);
-      return { suc_msg: result.message };
-    },
-  );
+  endpoint("POST /api/change-email", { config: memberForm("account") }, async (request, reply) => {
+    const body = request.body;
+    const result = await requestEmailChange(deps, {
+      userId: request.userId,
+      password: body.password,
+      newEmail: body.new_email,
+      ip: request.ip,
+    });
+    if (!result.ok) return refuse(reply, result);
+    return { suc_msg: result.message };
+  });
 
-  endpoint("GET /api/sessions", { config: { member: true }, querystring: appQuery(slug), reply: sessionsReply }, async (request) => {
+  endpoint("GET /api/sessions", { config: { member: true } }, async (request) => {
     const here = networkOf(request.ip);
     return {
       sessions: (await listMemberSessions(deps, request.userId, request.sessionIdHash)).map((session) => ({
@@ -102,48 +77,32 @@ export async function accountSettingsRoutes(
     };
   });
 
-  endpoint(
-    "GET /api/account",
-    { config: { member: true }, querystring: appQuery(slug), reply: accountEmailReply },
-    async (request, reply) => {
-      const member = await memberEmail(deps.db, request.userId);
-      if (!member) return reply.code(403).send({ err_msg: NOT_LOGGED_IN });
-      return { email: member.email, email_verified: member.verified };
-    },
-  );
+  endpoint("GET /api/account", { config: { member: true } }, async (request, reply) => {
+    const member = await memberEmail(deps.db, request.userId);
+    if (!member) return reply.code(403).send({ err_msg: NOT_LOGGED_IN });
+    return { email: member.email, email_verified: member.verified };
+  });
 
-  endpoint(
-    "DELETE /api/sessions/:id",
-    { config: memberForm("account"), params: sessionIdParams, body: accountActionBody(slug), reply: successReply },
-    async (request, reply) => {
-      if (!(await revokeMemberSession(deps.db, request.userId, request.params.id)))
-        return reply.code(404).send({ err_msg: "That session is already signed out." });
-      app.sessions.forgetMember(request.userId);
-      return { suc_msg: SESSION_ENDED };
-    },
-  );
+  endpoint("DELETE /api/sessions/:id", { config: memberForm("account") }, async (request, reply) => {
+    if (!(await revokeMemberSession(deps.db, request.userId, request.params.id)))
+      return reply.code(404).send({ err_msg: "That session is already signed out." });
+    app.sessions.forgetMember(request.userId);
+    return { suc_msg: SESSION_ENDED };
+  });
 
-  endpoint(
-    "POST /api/sessions/revoke-others",
-    { config: memberForm("account"), body: accountActionBody(slug), reply: successReply },
-    async (request) => {
-      await revokeOtherSessions(deps.db, request.userId, request.sessionIdHash);
-      app.sessions.forgetMember(request.userId);
-      return { suc_msg: OTHERS_ENDED };
-    },
-  );
+  endpoint("POST /api/sessions/revoke-others", { config: memberForm("account") }, async (request) => {
+    await revokeOtherSessions(deps.db, request.userId, request.sessionIdHash);
+    app.sessions.forgetMember(request.userId);
+    return { suc_msg: OTHERS_ENDED };
+  });
 
-  endpoint(
-    "POST /api/delete-account",
-    { config: memberForm("account"), body: deleteAccountBody(slug), reply: successReply },
-    async (request, reply) => {
-      const body = request.body;
-      const result = await deleteAccount(deps, { userId: request.userId, password: body.password, ip: request.ip });
-      if (!result.ok) return refuse(reply, result);
-      app.sessions.forgetMember(request.userId);
-      app.sessions.forget(request, reply);
-      request.log.info({ userId: request.userId }, "account deleted");
-      return { suc_msg: result.message };
-    },
-  );
+  endpoint("POST /api/delete-account", { config: memberForm("account") }, async (request, reply) => {
+    const body = request.body;
+    const result = await deleteAccount(deps, { userId: request.userId, password: body.password, ip: request.ip });
+    if (!result.ok) return refuse(reply, result);
+    app.sessions.forgetMember(request.userId);
+    app.sessions.forget(request, reply);
+    request.log.info({ userId: request.userId }, "account deleted");
+    return { suc_msg: result.message };
+  });
 }

@@ -1,18 +1,7 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import {
-  authenticatedReply,
-  csrfQuery,
-  csrfReply,
-  NOT_LOGGED_IN,
-  REGISTERED,
-  registerBody,
-  registrationRefusalText,
-  SIGNED_OUT,
-  signInBody,
-  signupChallengeReply,
-} from "../../../common/api/auth.ts";
-import { appQuery, errorReply, successReply } from "../../../common/api/fields.ts";
+import { NOT_LOGGED_IN, REGISTERED, registrationRefusalText, SIGNED_OUT } from "../../../common/api/auth.ts";
+import { errorReply } from "../../../common/api/fields.ts";
 import type { SiteConfig } from "../../../config/site.ts";
 import type { Clock } from "../../clock.ts";
 import type { Database } from "../../db/client.ts";
@@ -63,21 +52,26 @@ export async function authRoutes(fastify: FastifyInstance, options: AuthRoutesOp
   } = options;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const endpoint = endpoints(app);
-  const slug = site.token.slug;
+  const api = app.endpointTable;
+  const _slug = site.token.slug;
   const siteWords = [site.token.name, site.token.symbol, site.token.slug];
 
-  app.get("/api/is-authenticated", { schema: { response: { 200: authenticatedReply, 401: errorReply } } }, async (request, reply) => {
-    if (await app.sessions.current(request)) return { authenticated: true as const };
-    app.sessions.forget(request, reply);
-    return reply.code(401).send({ err_msg: "You are not logged in." });
-  });
+  app.get(
+    "/api/is-authenticated",
+    { schema: { response: { 200: api["GET /api/is-authenticated"].reply, 401: errorReply } } },
+    async (request, reply) => {
+      if (await app.sessions.current(request)) return { authenticated: true as const };
+      app.sessions.forget(request, reply);
+      return reply.code(401).send({ err_msg: "You are not logged in." });
+    },
+  );
 
   app.get(
     "/api/request-csrftoken",
     {
       schema: {
-        querystring: csrfQuery(slug),
-        response: { 200: csrfReply, 403: errorReply },
+        querystring: api["GET /api/request-csrftoken"].querystring,
+        response: { 200: api["GET /api/request-csrftoken"].reply, 403: errorReply },
       },
     },
     async (request, reply) => {
@@ -92,14 +86,18 @@ export async function authRoutes(fastify: FastifyInstance, options: AuthRoutesOp
     },
   );
 
-  app.get("/api/register", { schema: { querystring: appQuery(slug), response: { 200: csrfReply } } }, async (request, reply) => {
-    const binding = (await app.sessions.csrfBinding(request, reply, { create: true })) as string;
-    return { csrf_token: issueCsrfToken(secret, "register", binding, clock.now()) };
-  });
+  app.get(
+    "/api/register",
+    { schema: { querystring: api["GET /api/register"].querystring, response: { 200: api["GET /api/register"].reply } } },
+    async (request, reply) => {
+      const binding = (await app.sessions.csrfBinding(request, reply, { create: true })) as string;
+      return { csrf_token: issueCsrfToken(secret, "register", binding, clock.now()) };
+    },
+  );
 
   app.get(
     "/api/altcha-challenge",
-    { schema: { querystring: appQuery(slug), response: { 200: signupChallengeReply } } },
+    { schema: { querystring: api["GET /api/altcha-challenge"].querystring, response: { 200: api["GET /api/altcha-challenge"].reply } } },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
       return createSignupChallenge({ db, clock, hmacKey: altchaHmacKey, base: signupWorkBase }, networkOf(request.ip));
@@ -108,7 +106,7 @@ export async function authRoutes(fastify: FastifyInstance, options: AuthRoutesOp
 
   endpoint(
     "POST /api/register",
-    { config: { stateChanging: true, csrf: "register" }, body: registerBody(slug), reply: successReply, refusals: registrationRefusalText },
+    { config: { stateChanging: true, csrf: "register" }, refusals: registrationRefusalText },
     async (request, reply) => {
       const body = request.body;
       const attempts = await rateLimiter.hit(`register:ip:${rateLimitClientOf(request.ip)}`, registrationsPerIp.windowMs);
@@ -147,7 +145,7 @@ export async function authRoutes(fastify: FastifyInstance, options: AuthRoutesOp
     "/api/signin",
     {
       config: { stateChanging: true, csrf: "signin" },
-      schema: { body: signInBody(slug), response: { 200: successReply, "4xx": errorReply } },
+      schema: { body: api["POST /api/signin"].body, response: { 200: api["POST /api/signin"].reply, "4xx": errorReply } },
       // An address already known to be over its limit is refused before its body is read, checked or counted.
       onRequest: async (request, reply) => {
         if (loginBlockedUntil(loginBlocks, request.ip, clock.now()))
@@ -176,7 +174,7 @@ export async function authRoutes(fastify: FastifyInstance, options: AuthRoutesOp
     {
       // The spec's sign-out is a GET; the cross-site guard still refuses it from other sites and prefetches.
       config: { stateChanging: true, public: "ends only the caller's own session" },
-      schema: { response: { 200: successReply } },
+      schema: { response: { 200: api["GET /api/signout"].reply } },
     },
     async (request, reply) => {
       await app.sessions.end(request, reply);

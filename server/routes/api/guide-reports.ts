@@ -1,17 +1,19 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { errorReply, successReply } from "../../../common/api/fields.ts";
-import { GUIDE_REPORT_LIMITED, GUIDE_REPORT_RECEIVED, guideReportBody } from "../../../common/api/guide-reports.ts";
+import { errorReply } from "../../../common/api/fields.ts";
+import { GUIDE_REPORT_LIMITED, GUIDE_REPORT_RECEIVED } from "../../../common/api/guide-reports.ts";
 import { type GuideReportDeps, reportOutdatedGuide } from "../../services/guide-reports.ts";
 
 /** The guides' "Something looks different?" button: the report goes to the contact inbox, tagged with the guide. */
-export async function guideReportRoutes(fastify: FastifyInstance, { deps, slug }: { deps: GuideReportDeps; slug: string }) {
-  fastify.withTypeProvider<ZodTypeProvider>().post(
+export async function guideReportRoutes(fastify: FastifyInstance, { deps }: { deps: GuideReportDeps }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const guideReport = app.endpointTable["POST /api/guide-reports"];
+  app.post(
     "/api/guide-reports",
     {
       config: { stateChanging: true, public: "an anonymous report about a public page, limited per network" },
       bodyLimit: 16 * 1024,
-      schema: { body: guideReportBody(slug), response: { 200: successReply, "4xx": errorReply } },
+      schema: { body: guideReport.body, response: { 200: guideReport.reply, "4xx": errorReply } },
     },
     async (request, reply) => {
       const { page, step, note, email } = request.body;

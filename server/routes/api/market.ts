@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { errorReply } from "../../../common/api/fields.ts";
-import { historyQuery, historyReply, MARKET_NOT_INDEXED, marketQuery, marketReply } from "../../../common/api/market.ts";
-import type { SiteConfig } from "../../../config/site.ts";
+import { MARKET_NOT_INDEXED } from "../../../common/api/market.ts";
 import type { Clock } from "../../clock.ts";
 import { type MarketDeps, marketFigures, marketHistory } from "../../services/market/market.ts";
 
@@ -14,10 +13,10 @@ type Cached = { body: string; until: number };
  */
 export async function marketRoutes(
   fastify: FastifyInstance,
-  { site, deps, clock, cacheSeconds }: { site: SiteConfig; deps: MarketDeps; clock: Clock; cacheSeconds: number },
+  { deps, clock, cacheSeconds }: { deps: MarketDeps; clock: Clock; cacheSeconds: number },
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const slug = site.token.slug;
+  const api = app.endpointTable;
   const cacheControl = `public, max-age=${cacheSeconds}, s-maxage=${cacheSeconds}`;
   const cache = new Map<string, Cached>();
   const inFlight = new Map<string, Promise<string | null>>();
@@ -48,12 +47,17 @@ export async function marketRoutes(
 
   app.get(
     "/api/market",
-    { schema: { querystring: marketQuery(slug), response: { 200: marketReply, 503: errorReply } } },
+    { schema: { querystring: api["GET /api/market"].querystring, response: { 200: api["GET /api/market"].reply, 503: errorReply } } },
     async (_request, reply) => send(await cached("market", () => marketFigures(deps)), reply),
   );
   app.get(
     "/api/market/history",
-    { schema: { querystring: historyQuery(slug), response: { 200: historyReply, 503: errorReply } } },
+    {
+      schema: {
+        querystring: api["GET /api/market/history"].querystring,
+        response: { 200: api["GET /api/market/history"].reply, 503: errorReply },
+      },
+    },
     async (request, reply) => send(await cached(`history:${request.query.range}`, () => marketHistory(deps, request.query.range)), reply),
   );
 }

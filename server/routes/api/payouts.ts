@@ -1,22 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { appQuery, errorReply, successReply } from "../../../common/api/fields.ts";
-import {
-  APPEAL_SENT,
-  appealBody,
-  cancelPayoutBody,
-  PAYOUT_CANCELLED,
-  type PayoutView,
-  payoutIdParams,
-  payoutRefusalText,
-  payoutReply,
-  payoutsReply,
-  requestPayoutBody,
-  reviewRefusalText,
-  siweNonceReply,
-  verifyWalletBody,
-  verifyWalletReply,
-} from "../../../common/api/payouts.ts";
+import { APPEAL_SENT, PAYOUT_CANCELLED, type PayoutView, payoutRefusalText, reviewRefusalText } from "../../../common/api/payouts.ts";
 import type { SiteConfig } from "../../../config/site.ts";
 import type { Clock } from "../../clock.ts";
 import type { Database } from "../../db/client.ts";
@@ -56,37 +40,31 @@ export async function payoutRoutes(
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const endpoint = endpoints(app);
-  const slug = site.token.slug;
+  const _slug = site.token.slug;
   const minimum = BigInt(site.rewards.minTransfer);
 
-  app.get(
-    "/api/siwe-nonce",
-    { config: { member: true }, schema: { querystring: appQuery(slug), response: { 200: siweNonceReply, "4xx": errorReply } } },
-    async (request) => ({ nonce: await issueSiweNonce({ db, clock }, request.sessionIdHash) }),
-  );
+  endpoint("GET /api/siwe-nonce", { config: { member: true } }, async (request) => ({
+    nonce: await issueSiweNonce({ db, clock }, request.sessionIdHash),
+  }));
 
-  endpoint(
-    "POST /api/verify-wallet",
-    { config: memberForm("payouts"), body: verifyWalletBody(slug), reply: verifyWalletReply },
-    async (request, reply) => {
-      const body = request.body;
-      const result = await verifyWallet(
-        { db, clock, site, verifySignature },
-        {
-          userId: request.userId,
-          sessionIdHash: request.sessionIdHash,
-          message: body.message,
-          signature: body.signature,
-          extraOrigins: acceptRequestOrigin ? [`${request.protocol}://${request.host}`] : [],
-        },
-      );
-      if (!result.ok) return reply.code(400).send({ err_msg: result.message });
-      request.log.info({ userId: request.userId, address: result.address }, "wallet verified");
-      return { address: result.address, verified_at: result.verifiedAt.toISOString() };
-    },
-  );
+  endpoint("POST /api/verify-wallet", { config: memberForm("payouts") }, async (request, reply) => {
+    const body = request.body;
+    const result = await verifyWallet(
+      { db, clock, site, verifySignature },
+      {
+        userId: request.userId,
+        sessionIdHash: request.sessionIdHash,
+        message: body.message,
+        signature: body.signature,
+        extraOrigins: acceptRequestOrigin ? [`${request.protocol}://${request.host}`] : [],
+      },
+    );
+    if (!result.ok) return reply.code(400).send({ err_msg: result.message });
+    request.log.info({ userId: request.userId, address: result.address }, "wallet verified");
+    return { address: result.address, verified_at: result.verifiedAt.toISOString() };
+  });
 
-  endpoint("GET /api/payouts", { config: { member: true }, querystring: appQuery(slug), reply: payoutsReply }, async (request) => {
+  endpoint("GET /api/payouts", { config: { member: true } }, async (request) => {
     const [payouts, held, wallet, reviews] = await Promise.all([
       payoutsFor(db, request.userId),
       heldForPayouts(db, request.userId),
@@ -102,43 +80,25 @@ export async function payoutRoutes(
     };
   });
 
-  endpoint(
-    "POST /api/payouts",
-    { config: memberForm("payouts"), body: requestPayoutBody(slug), reply: payoutReply, refusals: payoutRefusalText },
-    async (request) => {
-      const body = request.body;
-      const result = await requestPayout({ db, clock, minimum, minAccountAgeDays }, request.userId, BigInt(body.amount));
-      if (!result.ok) return result;
-      request.log.info({ userId: request.userId, payoutId: result.payout.id, amount: body.amount }, "payout requested");
-      return payoutView(result.payout, result.payout.status === "in_review" ? { appealed: false } : null);
-    },
-  );
+  endpoint("POST /api/payouts", { config: memberForm("payouts"), refusals: payoutRefusalText }, async (request) => {
+    const body = request.body;
+    const result = await requestPayout({ db, clock, minimum, minAccountAgeDays }, request.userId, BigInt(body.amount));
+    if (!result.ok) return result;
+    request.log.info({ userId: request.userId, payoutId: result.payout.id, amount: body.amount }, "payout requested");
+    return payoutView(result.payout, result.payout.status === "in_review" ? { appealed: false } : null);
+  });
 
-  endpoint(
-    "POST /api/payouts/:id/cancel",
-    {
-      config: memberForm("payouts"),
-      params: payoutIdParams,
-      body: cancelPayoutBody(slug),
-      reply: successReply,
-      refusals: payoutRefusalText,
-    },
-    async (request) => {
-      const result = await cancelPayout({ db, clock }, request.userId, request.params.id);
-      if (!result.ok) return result;
-      return { suc_msg: PAYOUT_CANCELLED };
-    },
-  );
+  endpoint("POST /api/payouts/:id/cancel", { config: memberForm("payouts"), refusals: payoutRefusalText }, async (request) => {
+    const result = await cancelPayout({ db, clock }, request.userId, request.params.id);
+    if (!result.ok) return result;
+    return { suc_msg: PAYOUT_CANCELLED };
+  });
 
-  endpoint(
-    "POST /api/payouts/:id/appeal",
-    { config: memberForm("payouts"), params: payoutIdParams, body: appealBody(slug), reply: successReply, refusals: reviewRefusalText },
-    async (request) => {
-      const body = request.body;
-      const result = await appealReview({ db, clock }, request.userId, request.params.id, body.message);
-      if (!result.ok) return result;
-      request.log.info({ userId: request.userId, payoutId: request.params.id }, "payout review appealed");
-      return { suc_msg: APPEAL_SENT };
-    },
-  );
+  endpoint("POST /api/payouts/:id/appeal", { config: memberForm("payouts"), refusals: reviewRefusalText }, async (request) => {
+    const body = request.body;
+    const result = await appealReview({ db, clock }, request.userId, request.params.id, body.message);
+    if (!result.ok) return result;
+    request.log.info({ userId: request.userId, payoutId: request.params.id }, "payout review appealed");
+    return { suc_msg: APPEAL_SENT };
+  });
 }

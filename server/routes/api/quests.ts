@@ -1,27 +1,14 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { appQuery, errorReply } from "../../../common/api/fields.ts";
+import { errorReply } from "../../../common/api/fields.ts";
 import {
   ANSWER_EVERY_QUESTION,
   ATTEMPT_USED,
-  chainQuestCheckBody,
-  chainQuestCheckReply,
-  chainQuestParams,
   chainQuestRefusalText,
   NO_PAGE_QUEST,
   PAGE_QUEST_PAUSED,
-  pageVisitBody,
-  pageVisitReply,
   type QUEST_OUTCOMES,
   QUIZ_PAUSED,
-  questOfferReply,
-  questsReply,
-  quizAnswersBody,
-  quizCoolingDown,
-  quizParams,
-  quizResultReply,
-  quizStartBody,
-  quizStartReply,
   UNKNOWN_QUIZ,
 } from "../../../common/api/quests.ts";
 import type { SiteConfig } from "../../../config/site.ts";
@@ -51,10 +38,11 @@ const coolingDownText = (retryAt: Date) =>
 export async function questRoutes(fastify: FastifyInstance, { site, db, clock, bank, chain }: QuestRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const endpoint = endpoints(app);
-  const slug = site.token.slug;
+  const quizStart = app.endpointTable["POST /api/quests/quizzes/:quiz/start"];
+  const _slug = site.token.slug;
   const deps = { db, clock, rules: site.rewards, bank };
 
-  endpoint("GET /api/quests", { config: { member: true }, querystring: appQuery(slug), reply: questsReply }, async (request) => {
+  endpoint("GET /api/quests", { config: { member: true } }, async (request) => {
     const [overview, onChain, index] = await Promise.all([
       questsFor(deps, request.userId),
       chainQuestsFor({ db, clock, site }, request.userId),
@@ -108,9 +96,9 @@ export async function questRoutes(fastify: FastifyInstance, { site, db, clock, b
     {
       config: { stateChanging: true, member: true, csrf: "quests" },
       schema: {
-        params: quizParams,
-        body: quizStartBody(slug),
-        response: { 200: quizStartReply, 429: quizCoolingDown, "4xx": errorReply },
+        params: quizStart.params,
+        body: quizStart.body,
+        response: { 200: quizStart.reply, 429: quizStart.refusal, "4xx": errorReply },
       },
     },
     async (request, reply) => {
@@ -134,109 +122,87 @@ export async function questRoutes(fastify: FastifyInstance, { site, db, clock, b
     },
   );
 
-  endpoint(
-    "POST /api/quests/quizzes/:quiz/answers",
-    { config: memberForm("quests"), params: quizParams, body: quizAnswersBody(slug), reply: quizResultReply },
-    async (request, reply) => {
-      const body = request.body;
-      const result = await submitQuiz(deps, request.userId, request.params.quiz, body.attempt_token, body.answers);
-      if (!result.ok)
-        return result.reason === "unknown"
-          ? reply.code(404).send({ err_msg: UNKNOWN_QUIZ })
-          : result.reason === "paused"
-            ? reply.code(409).send({ err_msg: QUIZ_PAUSED })
-            : result.reason === "incomplete"
-              ? reply.code(400).send({ err_msg: ANSWER_EVERY_QUESTION })
-              : reply.code(409).send({ err_msg: ATTEMPT_USED });
-      request.log.info(
-        { userId: request.userId, quiz: request.params.quiz, passed: result.passed, tokens: result.tokens.toString() },
-        "quiz graded",
-      );
-      return {
-        passed: result.passed,
-        correct: result.correct,
-        total: result.quiz.questions.length,
-        pass_mark: result.quiz.pass,
-        answers: result.answers.map((answer) => ({
-          question_id: answer.questionId,
-          choice_id: answer.choiceId,
-          right_choice_id: answer.rightChoiceId,
-          correct: answer.correct,
-          why: answer.why,
-        })),
-        xp: result.xp,
-        tokens: result.tokens.toString(),
-        receipt: result.receipt,
-        retry_at: result.retryAt?.toISOString() ?? null,
-      };
-    },
-  );
+  endpoint("POST /api/quests/quizzes/:quiz/answers", { config: memberForm("quests") }, async (request, reply) => {
+    const body = request.body;
+    const result = await submitQuiz(deps, request.userId, request.params.quiz, body.attempt_token, body.answers);
+    if (!result.ok)
+      return result.reason === "unknown"
+        ? reply.code(404).send({ err_msg: UNKNOWN_QUIZ })
+        : result.reason === "paused"
+          ? reply.code(409).send({ err_msg: QUIZ_PAUSED })
+          : result.reason === "incomplete"
+            ? reply.code(400).send({ err_msg: ANSWER_EVERY_QUESTION })
+            : reply.code(409).send({ err_msg: ATTEMPT_USED });
+    request.log.info(
+      { userId: request.userId, quiz: request.params.quiz, passed: result.passed, tokens: result.tokens.toString() },
+      "quiz graded",
+    );
+    return {
+      passed: result.passed,
+      correct: result.correct,
+      total: result.quiz.questions.length,
+      pass_mark: result.quiz.pass,
+      answers: result.answers.map((answer) => ({
+        question_id: answer.questionId,
+        choice_id: answer.choiceId,
+        right_choice_id: answer.rightChoiceId,
+        correct: answer.correct,
+        why: answer.why,
+      })),
+      xp: result.xp,
+      tokens: result.tokens.toString(),
+      receipt: result.receipt,
+      retry_at: result.retryAt?.toISOString() ?? null,
+    };
+  });
 
-  endpoint(
-    "POST /api/quests/chain/:quest/check",
-    {
-      config: memberForm("quests"),
-      params: chainQuestParams,
-      body: chainQuestCheckBody(slug),
-      reply: chainQuestCheckReply,
-      refusals: chainQuestRefusalText,
-    },
-    async (request) => {
-      const result = await checkChainQuest({ db, clock, site, chain }, request.userId, request.params.quest);
-      if (!result.ok) return result;
-      request.log.info(
-        {
-          userId: request.userId,
-          quest: request.params.quest,
-          outcome: result.outcome,
-          block: result.block.toString(),
-          tokens: result.tokens.toString(),
-        },
-        "on-chain quest checked",
-      );
-      return {
+  endpoint("POST /api/quests/chain/:quest/check", { config: memberForm("quests"), refusals: chainQuestRefusalText }, async (request) => {
+    const result = await checkChainQuest({ db, clock, site, chain }, request.userId, request.params.quest);
+    if (!result.ok) return result;
+    request.log.info(
+      {
+        userId: request.userId,
+        quest: request.params.quest,
         outcome: result.outcome,
         block: result.block.toString(),
-        receipt: result.receipt,
-        xp: result.xp,
         tokens: result.tokens.toString(),
-      };
-    },
-  );
+      },
+      "on-chain quest checked",
+    );
+    return {
+      outcome: result.outcome,
+      block: result.block.toString(),
+      receipt: result.receipt,
+      xp: result.xp,
+      tokens: result.tokens.toString(),
+    };
+  });
 
   const chainQuestIds = new Set(site.rewards.chainQuests.map((quest) => quest.id));
   /** A quiz needs its questions in the bank and an on-chain quest its check in the configuration. */
   const isOffered = (quest: QuestSetting) =>
     quest.kind === "quiz" ? bank.has(quest.id) : quest.kind !== "chain" || chainQuestIds.has(quest.id);
 
-  app.get(
-    "/api/quests/offer",
-    { schema: { querystring: appQuery(slug), response: { 200: questOfferReply, "4xx": errorReply } } },
-    async () => ({
-      quests: (await listQuestSettings(db))
-        .filter((quest) => quest.status === "active" && isOffered(quest))
-        .map((quest) => ({
-          kind: quest.kind,
-          id: quest.id,
-          title: quest.title,
-          page: quest.page,
-          xp: quest.xp,
-          tokens: quest.tokens.toString(),
-          period: quest.period,
-        })),
-    }),
-  );
+  endpoint("GET /api/quests/offer", {}, async () => ({
+    quests: (await listQuestSettings(db))
+      .filter((quest) => quest.status === "active" && isOffered(quest))
+      .map((quest) => ({
+        kind: quest.kind,
+        id: quest.id,
+        title: quest.title,
+        page: quest.page,
+        xp: quest.xp,
+        tokens: quest.tokens.toString(),
+        period: quest.period,
+      })),
+  }));
 
-  endpoint(
-    "POST /api/quests/visits",
-    { config: memberForm("quests"), body: pageVisitBody(slug), reply: pageVisitReply },
-    async (request, reply) => {
-      const result = await creditPageVisit(deps, request.userId, request.body.kind, request.body.page);
-      if (!result.ok)
-        return reply
-          .code(result.reason === "paused" ? 409 : 404)
-          .send({ err_msg: result.reason === "paused" ? PAGE_QUEST_PAUSED : NO_PAGE_QUEST });
-      return { title: result.title, xp: result.xp };
-    },
-  );
+  endpoint("POST /api/quests/visits", { config: memberForm("quests") }, async (request, reply) => {
+    const result = await creditPageVisit(deps, request.userId, request.body.kind, request.body.page);
+    if (!result.ok)
+      return reply
+        .code(result.reason === "paused" ? 409 : 404)
+        .send({ err_msg: result.reason === "paused" ? PAGE_QUEST_PAUSED : NO_PAGE_QUEST });
+    return { title: result.title, xp: result.xp };
+  });
 }

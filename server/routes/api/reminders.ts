@@ -2,13 +2,11 @@ import formbody from "@fastify/formbody";
 import multipart from "@fastify/multipart";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { appQuery, errorReply, successReply } from "../../../common/api/fields.ts";
+import { errorReply, successReply } from "../../../common/api/fields.ts";
 import {
   oneClickBody,
   STREAK_REMINDER_OFF,
   STREAK_REMINDER_ON,
-  streakReminderBody,
-  streakReminderReply,
   UNSUBSCRIBE_LINK_INVALID,
   UNSUBSCRIBE_PAGE_PATH,
   UNSUBSCRIBED,
@@ -29,26 +27,15 @@ export async function reminderRoutes(fastify: FastifyInstance, { db, slug, secre
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const endpoint = endpoints(app);
 
-  endpoint(
-    "GET /api/streak-reminder",
-    { config: { member: true }, querystring: appQuery(slug), reply: streakReminderReply },
-    async (request) => {
-      const setting = await streakReminderSetting(db, request.userId);
-      return { enabled: setting.enabled, email_verified: setting.emailVerified };
-    },
-  );
+  endpoint("GET /api/streak-reminder", { config: { member: true } }, async (request) => {
+    const setting = await streakReminderSetting(db, request.userId);
+    return { enabled: setting.enabled, email_verified: setting.emailVerified };
+  });
 
-  app.put(
-    "/api/streak-reminder",
-    {
-      config: { member: true, csrf: "account" },
-      schema: { body: streakReminderBody(slug), response: { 200: successReply, "4xx": errorReply } },
-    },
-    async (request) => {
-      await setStreakReminder(db, request.userId, request.body.enabled);
-      return { suc_msg: request.body.enabled ? STREAK_REMINDER_ON : STREAK_REMINDER_OFF };
-    },
-  );
+  endpoint("PUT /api/streak-reminder", { config: { member: true, csrf: "account" } }, async (request) => {
+    await setStreakReminder(db, request.userId, request.body.enabled);
+    return { suc_msg: request.body.enabled ? STREAK_REMINDER_ON : STREAK_REMINDER_OFF };
+  });
 
   // A GET never unsubscribes: mail scanners follow links. It leads a person to the page whose button sends the POST.
   app.get(

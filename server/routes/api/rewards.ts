@@ -1,18 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { NOT_LOGGED_IN } from "../../../common/api/auth.ts";
-import { appQuery, errorReply } from "../../../common/api/fields.ts";
-import {
-  ACCOUNT_FROZEN,
-  ADDRESS_UPDATED,
-  CLAIMED,
-  claimRefusal,
-  claimReply,
-  dashboardReply,
-  STALE_ADDRESS,
-  walletBody,
-  walletReply,
-} from "../../../common/api/rewards.ts";
+import { errorReply } from "../../../common/api/fields.ts";
+import { ACCOUNT_FROZEN, ADDRESS_UPDATED, CLAIMED, STALE_ADDRESS } from "../../../common/api/rewards.ts";
 import { formatCountdown } from "../../../common/countdown.ts";
 import type { SiteConfig } from "../../../config/site.ts";
 import type { Clock } from "../../clock.ts";
@@ -53,35 +43,32 @@ export async function rewardRoutes(
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const endpoint = endpoints(app);
+  const claim = app.endpointTable["GET /api/claim-daily-reward"];
   const rules = site.rewards;
-  const slug = site.token.slug;
+  const _slug = site.token.slug;
 
-  endpoint(
-    "GET /api/dashboard",
-    { config: { member: true }, querystring: appQuery(slug), reply: dashboardReply },
-    async (request, reply) => {
-      const dashboard = await dashboardFor({ db, clock, rules }, request.userId);
-      if (!dashboard) return reply.code(403).send({ err_msg: NOT_LOGGED_IN });
-      return {
-        time_remaining: timeRemaining(dashboard.msRemaining),
-        balance: dashboard.balance.toString(),
-        address: dashboard.address,
-        referral_code: dashboard.referralCode,
-        first_name: dashboard.firstName,
-        today_reward: dashboard.todaysReward.toString(),
-        referral_count: dashboard.referralCount,
-        referral_bonus_total: dashboard.referralBonusTotal.toString(),
-        referral_bonus_pending: dashboard.referralBonusPending.toString(),
-        email_verified: dashboard.emailVerified,
-        recent_activity: dashboard.recent.map((entry) => ({
-          kind: entry.kind,
-          amount: entry.amount.toString(),
-          created_at: entry.createdAt.toISOString(),
-        })),
-        streak: streakFields(streakFrom(dashboard.claimDays, clock.now(), rules.streakMilestones)),
-      };
-    },
-  );
+  endpoint("GET /api/dashboard", { config: { member: true } }, async (request, reply) => {
+    const dashboard = await dashboardFor({ db, clock, rules }, request.userId);
+    if (!dashboard) return reply.code(403).send({ err_msg: NOT_LOGGED_IN });
+    return {
+      time_remaining: timeRemaining(dashboard.msRemaining),
+      balance: dashboard.balance.toString(),
+      address: dashboard.address,
+      referral_code: dashboard.referralCode,
+      first_name: dashboard.firstName,
+      today_reward: dashboard.todaysReward.toString(),
+      referral_count: dashboard.referralCount,
+      referral_bonus_total: dashboard.referralBonusTotal.toString(),
+      referral_bonus_pending: dashboard.referralBonusPending.toString(),
+      email_verified: dashboard.emailVerified,
+      recent_activity: dashboard.recent.map((entry) => ({
+        kind: entry.kind,
+        amount: entry.amount.toString(),
+        created_at: entry.createdAt.toISOString(),
+      })),
+      streak: streakFields(streakFrom(dashboard.claimDays, clock.now(), rules.streakMilestones)),
+    };
+  });
 
   app.get(
     "/api/claim-daily-reward",
@@ -89,10 +76,10 @@ export async function rewardRoutes(
       // The hot call: the claim's own statement proves the session, so a claim is one round trip.
       config: { stateChanging: true, member: "in-statement" },
       schema: {
-        querystring: appQuery(slug),
+        querystring: claim.querystring,
         response: {
-          200: claimReply,
-          409: claimRefusal,
+          200: claim.reply,
+          409: claim.refusal,
           "4xx": errorReply,
         },
       },
@@ -134,12 +121,9 @@ export async function rewardRoutes(
     },
   );
 
-  app.put(
-    "/api/dashboard-update-wallet-address",
-    {
-      config: { stateChanging: true, member: true, csrf: "update-wallet-address" },
-      schema: { body: walletBody(slug), response: { 200: walletReply, "4xx": errorReply } },
-    },
+  endpoint(
+    "PUT /api/dashboard-update-wallet-address",
+    { config: { stateChanging: true, member: true, csrf: "update-wallet-address" } },
     async (request, reply) => {
       const body = request.body;
       const checked = checkWalletAddress(body.address, site);

@@ -1,9 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { successReply } from "../../../common/api/fields.ts";
 import {
-  confirmWaitlistBody,
-  joinWaitlistBody,
   TOO_MANY_WAITLIST_REQUESTS,
   WAITLIST_CHECK_INBOX,
   WAITLIST_CONFIRMED,
@@ -18,23 +15,19 @@ import { endpoints } from "../endpoint.ts";
 
 export type WaitlistRoutesOptions = {
   deps: WaitlistDeps;
-  slug: string;
   rateLimiter: RateLimiter;
   joinsPerIp: Limit;
   joinsPerAddress: Limit;
 };
 
 /** The waitlist's two public calls: join (the "Coming soon" pop-up's form) and confirm (the link from the email). */
-export async function waitlistRoutes(
-  fastify: FastifyInstance,
-  { deps, slug, rateLimiter, joinsPerIp, joinsPerAddress }: WaitlistRoutesOptions,
-) {
+export async function waitlistRoutes(fastify: FastifyInstance, { deps, rateLimiter, joinsPerIp, joinsPerAddress }: WaitlistRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const endpoint = endpoints(app);
 
   endpoint(
     "POST /api/waitlist",
-    { config: { stateChanging: true, csrf: "waitlist" }, body: joinWaitlistBody(slug), reply: successReply, refusals: waitlistRefusalText },
+    { config: { stateChanging: true, csrf: "waitlist" }, refusals: waitlistRefusalText },
     async (request, reply) => {
       const { email } = request.body;
       const [fromIp, forAddress] = await Promise.all([
@@ -54,11 +47,7 @@ export async function waitlistRoutes(
 
   endpoint(
     "POST /api/waitlist/confirm",
-    {
-      config: { stateChanging: true, public: "the emailed link's single-use token is the proof; no form, no session" },
-      body: confirmWaitlistBody(slug),
-      reply: successReply,
-    },
+    { config: { stateChanging: true, public: "the emailed link's single-use token is the proof; no form, no session" } },
     async (request, reply) => {
       if (!(await confirmWaitlist(deps, request.body.token))) return reply.code(400).send({ err_msg: WAITLIST_LINK_EXPIRED });
       return { suc_msg: WAITLIST_CONFIRMED };

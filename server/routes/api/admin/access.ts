@@ -1,14 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import {
-  ADMIN_REFUSALS,
-  confirmEnrolmentBody,
-  consoleStateReply,
-  enrolmentReply,
-  openConsoleBody,
-  recoveryCodesReply,
-} from "../../../../common/api/admin.ts";
-import { errorReply, successReply } from "../../../../common/api/fields.ts";
+import { ADMIN_REFUSALS } from "../../../../common/api/admin.ts";
 import type { SiteConfig } from "../../../../config/site.ts";
 import { closeConsole, touchConsole } from "../../../services/console/console-sessions.ts";
 import { isEnrolled, recoveryCodesLeft, startEnrolment } from "../../../services/console/second-factor.ts";
@@ -25,7 +17,7 @@ export async function consoleAccessRoutes(fastify: FastifyInstance, options: Cod
   const staff = { consoleAccess: "staff" as const };
   const changes = { consoleAccess: "staff" as const, stateChanging: true };
 
-  app.get("/api/admin/session", { config: staff, schema: { response: { 200: consoleStateReply, "4xx": errorReply } } }, async (request) => {
+  endpoint("GET /api/admin/session", { config: staff }, async (request) => {
     const { id, email, role, sessionIdHash } = request.operator;
     const [enrolled, left, open] = await Promise.all([
       isEnrolled(db, id),
@@ -35,23 +27,19 @@ export async function consoleAccessRoutes(fastify: FastifyInstance, options: Cod
     return { email, role, enrolled, console_open: open, recovery_codes_left: left };
   });
 
-  endpoint("POST /api/admin/two-factor/setup", { config: changes, reply: enrolmentReply }, async (request, reply) => {
+  endpoint("POST /api/admin/two-factor/setup", { config: changes }, async (request, reply) => {
     const enrolment = await startEnrolment({ db, clock, totpKey }, request.operator, `${site.token.name} console`);
     if (!enrolment) return reply.code(409).send({ err_msg: ADMIN_REFUSALS.alreadyEnrolled });
     return { secret: enrolment.secret, otpauth_uri: enrolment.uri, qr_svg: enrolment.qrSvg };
   });
 
-  endpoint(
-    "POST /api/admin/two-factor/confirm",
-    { config: changes, body: confirmEnrolmentBody, reply: recoveryCodesReply },
-    async (request, reply) => {
-      const codes = await enrolAsStaff({ db, clock, totpKey }, actorOf(request), request.operator.sessionIdHash, request.body.code);
-      if (!codes) return reply.code(400).send({ err_msg: ADMIN_REFUSALS.badCode });
-      return { recovery_codes: codes };
-    },
-  );
+  endpoint("POST /api/admin/two-factor/confirm", { config: changes }, async (request, reply) => {
+    const codes = await enrolAsStaff({ db, clock, totpKey }, actorOf(request), request.operator.sessionIdHash, request.body.code);
+    if (!codes) return reply.code(400).send({ err_msg: ADMIN_REFUSALS.badCode });
+    return { recovery_codes: codes };
+  });
 
-  endpoint("POST /api/admin/sign-in", { config: changes, body: openConsoleBody, reply: successReply }, async (request, reply) => {
+  endpoint("POST /api/admin/sign-in", { config: changes }, async (request, reply) => {
     const { id, sessionIdHash } = request.operator;
     if (!(await isEnrolled(db, id))) return reply.code(409).send({ err_msg: ADMIN_REFUSALS.notEnrolled });
     const body = request.body;
@@ -60,7 +48,7 @@ export async function consoleAccessRoutes(fastify: FastifyInstance, options: Cod
     return { suc_msg: "The console is open." };
   });
 
-  app.post("/api/admin/sign-out", { config: changes, schema: { response: { 200: successReply, "4xx": errorReply } } }, async (request) => {
+  endpoint("POST /api/admin/sign-out", { config: changes }, async (request) => {
     await closeConsole(db, request.operator.sessionIdHash);
     return { suc_msg: "The console is closed." };
   });

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { alertIdParams, CONSOLE_DONE, consoleRefusalText, reasonBody } from "../../../../common/api/admin.ts";
-import { successReply } from "../../../../common/api/fields.ts";
+import { CONSOLE_DONE, consoleRefusalText } from "../../../../common/api/admin.ts";
 import type { Clock } from "../../../clock.ts";
 import type { Database } from "../../../db/client.ts";
 import { resolveAlertAsStaff } from "../../../services/console/alerts.ts";
@@ -13,14 +12,10 @@ export async function consoleAlertRoutes(fastify: FastifyInstance, { db, clock }
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const endpoint = endpoints(app);
 
-  endpoint(
-    "POST /api/admin/alerts/:id/resolve",
-    { config: staffChange("console"), params: alertIdParams, body: reasonBody, reply: successReply, refusals: consoleRefusalText },
-    async (request) => {
-      const alertId = request.params.id;
-      const result = await resolveAlertAsStaff({ db, clock }, actorOf(request), alertId, request.body.reason);
-      if (!result.ok) return result;
-      return { suc_msg: CONSOLE_DONE.alertResolved(alertId) };
-    },
-  );
+  endpoint("POST /api/admin/alerts/:id/resolve", { config: staffChange("console"), refusals: consoleRefusalText }, async (request) => {
+    const alertId = request.params.id;
+    const result = await resolveAlertAsStaff({ db, clock }, actorOf(request), alertId, request.body.reason);
+    if (!result.ok) return result;
+    return { suc_msg: CONSOLE_DONE.alertResolved(alertId) };
+  });
 }

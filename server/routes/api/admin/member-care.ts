@@ -1,15 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import {
-  CONSOLE_DONE,
-  consoleRefusalText,
-  memberActivityReply,
-  memberFreezeParams,
-  memberIdParams,
-  memberSessionParams,
-  reasonBody,
-} from "../../../../common/api/admin.ts";
-import { successReply } from "../../../../common/api/fields.ts";
+import { CONSOLE_DONE, consoleRefusalText } from "../../../../common/api/admin.ts";
 import type { AccountDeps } from "../../../services/account-deps.ts";
 import { listMemberSessions } from "../../../services/account-settings/member-sessions.ts";
 import {
@@ -34,55 +25,47 @@ export async function consoleMemberCareRoutes(fastify: FastifyInstance, { accoun
   const endpoint = endpoints(app);
   const { db, clock } = accounts;
 
-  endpoint(
-    "GET /api/admin/members/:id/activity",
-    { config: { consoleAccess: "console" }, params: memberIdParams, reply: memberActivityReply },
-    async (request, reply) => {
-      const user = await findUserById(db, request.params.id);
-      if (!user) return refuse(reply, { refusal: "unknown_member" }, consoleRefusalText);
-      const [sessions, referrals, signals, payouts, messages] = await Promise.all([
-        listMemberSessions({ db, clock }, user.id, ""),
-        referralsOf(db, user.id),
-        openRiskSignals(db, user.id),
-        payoutsFor(db, user.id),
-        contactMessagesFrom(db, user.email),
-      ]);
-      return {
-        email_verified_at: user.emailVerifiedAt?.toISOString() ?? null,
-        frozen_at: user.frozenAt?.toISOString() ?? null,
-        sessions: sessions.map((session) => ({
-          id: session.id,
-          device: session.device,
-          network: session.network,
-          last_used_at: session.lastUsedAt.toISOString(),
-        })),
-        referrals: referrals.map((row) => ({ id: row.id, email: row.email, created_at: iso(row.created_at) })),
-        signals: signals.map((signal) => ({ kind: signal.kind, details: signal.details, created_at: signal.createdAt.toISOString() })),
-        payouts: payouts.map((payout) => ({
-          id: payout.id,
-          amount: payout.amount.toString(),
-          status: payout.status,
-          requested_at: payout.requestedAt.toISOString(),
-        })),
-        messages: messages.map((row) => ({ id: row.id, at: iso(row.created_at), subject: row.subject, message: row.message })),
-      };
-    },
-  );
+  endpoint("GET /api/admin/members/:id/activity", { config: { consoleAccess: "console" } }, async (request, reply) => {
+    const user = await findUserById(db, request.params.id);
+    if (!user) return refuse(reply, { refusal: "unknown_member" }, consoleRefusalText);
+    const [sessions, referrals, signals, payouts, messages] = await Promise.all([
+      listMemberSessions({ db, clock }, user.id, ""),
+      referralsOf(db, user.id),
+      openRiskSignals(db, user.id),
+      payoutsFor(db, user.id),
+      contactMessagesFrom(db, user.email),
+    ]);
+    return {
+      email_verified_at: user.emailVerifiedAt?.toISOString() ?? null,
+      frozen_at: user.frozenAt?.toISOString() ?? null,
+      sessions: sessions.map((session) => ({
+        id: session.id,
+        device: session.device,
+        network: session.network,
+        last_used_at: session.lastUsedAt.toISOString(),
+      })),
+      referrals: referrals.map((row) => ({ id: row.id, email: row.email, created_at: iso(row.created_at) })),
+      signals: signals.map((signal) => ({ kind: signal.kind, details: signal.details, created_at: signal.createdAt.toISOString() })),
+      payouts: payouts.map((payout) => ({
+        id: payout.id,
+        amount: payout.amount.toString(),
+        status: payout.status,
+        requested_at: payout.requestedAt.toISOString(),
+      })),
+      messages: messages.map((row) => ({ id: row.id, at: iso(row.created_at), subject: row.subject, message: row.message })),
+    };
+  });
 
-  endpoint(
-    "POST /api/admin/members/:id/:change",
-    { config: staffChange("admin"), params: memberFreezeParams, body: reasonBody, reply: successReply, refusals: consoleRefusalText },
-    async (request) => {
-      const { id, change } = request.params;
-      const result = await changeMemberFreezeAsStaff({ db, clock }, actorOf(request), id, { change, reason: request.body.reason });
-      if (!result.ok) return result;
-      return { suc_msg: change === "freeze" ? CONSOLE_DONE.frozen : CONSOLE_DONE.unfrozen };
-    },
-  );
+  endpoint("POST /api/admin/members/:id/:change", { config: staffChange("admin"), refusals: consoleRefusalText }, async (request) => {
+    const { id, change } = request.params;
+    const result = await changeMemberFreezeAsStaff({ db, clock }, actorOf(request), id, { change, reason: request.body.reason });
+    if (!result.ok) return result;
+    return { suc_msg: change === "freeze" ? CONSOLE_DONE.frozen : CONSOLE_DONE.unfrozen };
+  });
 
   endpoint(
     "POST /api/admin/members/:id/sessions/:session/revoke",
-    { config: staffChange("admin"), params: memberSessionParams, body: reasonBody, reply: successReply, refusals: consoleRefusalText },
+    { config: staffChange("admin"), refusals: consoleRefusalText },
     async (request) => {
       const { id, session } = request.params;
       const result = await revokeMemberSessionAsStaff({ db, clock }, actorOf(request), id, { session, reason: request.body.reason });
@@ -94,7 +77,7 @@ export async function consoleMemberCareRoutes(fastify: FastifyInstance, { accoun
 
   endpoint(
     "POST /api/admin/members/:id/resend-verification",
-    { config: staffChange("console"), params: memberIdParams, body: reasonBody, reply: successReply, refusals: consoleRefusalText },
+    { config: staffChange("console"), refusals: consoleRefusalText },
     async (request) => {
       const result = await resendVerificationAsStaff(accounts, actorOf(request), request.params.id, request.body.reason);
       if (!result.ok) return result;

@@ -1,15 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import {
-  adjustBalanceBody,
-  balanceReply,
-  consoleRefusalText,
-  memberIdParams,
-  memberReply,
-  membersQuery,
-  membersReply,
-} from "../../../../common/api/admin.ts";
-import { errorReply } from "../../../../common/api/fields.ts";
+import { consoleRefusalText } from "../../../../common/api/admin.ts";
 import { roleOf } from "../../../services/console/roles.ts";
 import { adjustBalanceAsStaff } from "../../../services/console/staff-money-moves.ts";
 import { ledgerFor } from "../../../services/ledger.ts";
@@ -41,55 +32,45 @@ export async function consoleMemberRoutes(fastify: FastifyInstance, options: Cod
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const endpoint = endpoints(app);
 
-  app.get(
-    "/api/admin/members",
-    { config: { consoleAccess: "console" }, schema: { querystring: membersQuery, response: { 200: membersReply, "4xx": errorReply } } },
-    async (request) => ({ members: (await findUsers(db, request.query.q, 50)).map(summaryView) }),
-  );
+  endpoint("GET /api/admin/members", { config: { consoleAccess: "console" } }, async (request) => ({
+    members: (await findUsers(db, request.query.q, 50)).map(summaryView),
+  }));
 
-  endpoint(
-    "GET /api/admin/members/:id",
-    { config: { consoleAccess: "console" }, params: memberIdParams, reply: memberReply },
-    async (request, reply) => {
-      const user = await findUserById(db, request.params.id);
-      if (!user) return refuse(reply, { refusal: "unknown_member" }, consoleRefusalText);
-      const entries = await ledgerFor(db, user.id, LEDGER_LINES);
-      // Newest first; the balance after each line is walked back from the current balance.
-      let after = user.balance;
-      const ledger = entries.map((entry) => {
-        const line = {
-          id: entry.id,
-          at: entry.createdAt.toISOString(),
-          kind: entry.kind,
-          amount: entry.amount.toString(),
-          reason: entry.reason,
-          balance_after: after.toString(),
-        };
-        after -= entry.amount;
-        return line;
-      });
-      return {
-        member: {
-          ...summaryView(user),
-          wallet_verified_at: user.walletVerifiedAt?.toISOString() ?? null,
-          claim_count: user.claimCount,
-          role: await roleOf(db, user.id),
-        },
-        ledger,
+  endpoint("GET /api/admin/members/:id", { config: { consoleAccess: "console" } }, async (request, reply) => {
+    const user = await findUserById(db, request.params.id);
+    if (!user) return refuse(reply, { refusal: "unknown_member" }, consoleRefusalText);
+    const entries = await ledgerFor(db, user.id, LEDGER_LINES);
+    // Newest first; the balance after each line is walked back from the current balance.
+    let after = user.balance;
+    const ledger = entries.map((entry) => {
+      const line = {
+        id: entry.id,
+        at: entry.createdAt.toISOString(),
+        kind: entry.kind,
+        amount: entry.amount.toString(),
+        reason: entry.reason,
+        balance_after: after.toString(),
       };
-    },
-  );
+      after -= entry.amount;
+      return line;
+    });
+    return {
+      member: {
+        ...summaryView(user),
+        wallet_verified_at: user.walletVerifiedAt?.toISOString() ?? null,
+        claim_count: user.claimCount,
+        role: await roleOf(db, user.id),
+      },
+      ledger,
+    };
+  });
 
-  endpoint(
-    "POST /api/admin/members/:id/adjust",
-    { config: staffChange("admin"), params: memberIdParams, body: adjustBalanceBody, reply: balanceReply },
-    async (request, reply) => {
-      const { direction, tokens, reason, code } = request.body;
-      if (!(await codeAccepted(options, request, reply, { code }))) return reply;
-      const userId = request.params.id;
-      const result = await adjustBalanceAsStaff({ db, clock }, actorOf(request), { userId, tokens: BigInt(tokens), direction, reason });
-      if (!result.ok) return reply.code(400).send({ err_msg: result.message });
-      return { balance: result.balance.toString() };
-    },
-  );
+  endpoint("POST /api/admin/members/:id/adjust", { config: staffChange("admin") }, async (request, reply) => {
+    const { direction, tokens, reason, code } = request.body;
+    if (!(await codeAccepted(options, request, reply, { code }))) return reply;
+    const userId = request.params.id;
+    const result = await adjustBalanceAsStaff({ db, clock }, actorOf(request), { userId, tokens: BigInt(tokens), direction, reason });
+    if (!result.ok) return reply.code(400).send({ err_msg: result.message });
+    return { balance: result.balance.toString() };
+  });
 }

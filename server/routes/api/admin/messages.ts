@@ -1,15 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import {
-  CONSOLE_DONE,
-  consoleRefusalText,
-  messageIdParams,
-  messageStateBody,
-  messagesQuery,
-  messagesReply,
-  replyBody,
-} from "../../../../common/api/admin.ts";
-import { errorReply, successReply } from "../../../../common/api/fields.ts";
+import { CONSOLE_DONE, consoleRefusalText } from "../../../../common/api/admin.ts";
 import type { AccountDeps } from "../../../services/account-deps.ts";
 import { listInbox, replyToMessage, setMessageStateAsStaff } from "../../../services/console/inbox.ts";
 import { endpoints, staffChange } from "../../endpoint.ts";
@@ -21,21 +12,17 @@ export async function consoleMessageRoutes(fastify: FastifyInstance, { accounts 
   const endpoint = endpoints(app);
   const { db, clock, mailer } = accounts;
 
-  app.get(
-    "/api/admin/messages",
-    { config: { consoleAccess: "console" }, schema: { querystring: messagesQuery, response: { 200: messagesReply, "4xx": errorReply } } },
-    async (request) => ({
-      messages: (await listInbox(db, request.query)).map((message) => ({
-        ...message,
-        at: message.at.toISOString(),
-        replies: message.replies.map((reply) => ({ at: reply.at.toISOString(), body: reply.body })),
-      })),
-    }),
-  );
+  endpoint("GET /api/admin/messages", { config: { consoleAccess: "console" } }, async (request) => ({
+    messages: (await listInbox(db, request.query)).map((message) => ({
+      ...message,
+      at: message.at.toISOString(),
+      replies: message.replies.map((reply) => ({ at: reply.at.toISOString(), body: reply.body })),
+    })),
+  }));
 
   endpoint(
     "POST /api/admin/messages/:id/reply",
-    { config: staffChange("console"), params: messageIdParams, body: replyBody, reply: successReply, refusals: consoleRefusalText },
+    { config: staffChange("console"), refusals: consoleRefusalText },
     async (request, _reply) => {
       const sent = await replyToMessage({ db, clock, mailer }, actorOf(request), request.params.id, request.body.reply);
       if (!sent.ok) return sent;
@@ -43,14 +30,10 @@ export async function consoleMessageRoutes(fastify: FastifyInstance, { accounts 
     },
   );
 
-  endpoint(
-    "POST /api/admin/messages/:id/state",
-    { config: staffChange("console"), params: messageIdParams, body: messageStateBody, reply: successReply, refusals: consoleRefusalText },
-    async (request) => {
-      const { state } = request.body;
-      const result = await setMessageStateAsStaff({ db, clock }, actorOf(request), request.params.id, request.body);
-      if (!result.ok) return result;
-      return { suc_msg: CONSOLE_DONE.messageState(state) };
-    },
-  );
+  endpoint("POST /api/admin/messages/:id/state", { config: staffChange("console"), refusals: consoleRefusalText }, async (request) => {
+    const { state } = request.body;
+    const result = await setMessageStateAsStaff({ db, clock }, actorOf(request), request.params.id, request.body);
+    if (!result.ok) return result;
+    return { suc_msg: CONSOLE_DONE.messageState(state) };
+  });
 }

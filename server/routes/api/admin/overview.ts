@@ -1,7 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Redis } from "ioredis";
-import { overviewReply } from "../../../../common/api/admin.ts";
 import type { Clock } from "../../../clock.ts";
 import { type Database, ping } from "../../../db/client.ts";
 import type { ServerEnv } from "../../../env.ts";
@@ -24,7 +23,7 @@ async function answers(check: () => Promise<unknown>): Promise<"ok" | "down"> {
 export async function consoleOverviewRoutes(fastify: FastifyInstance, { db, clock, env, prices, redis }: OverviewOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const endpoint = endpoints(app);
-  endpoint("GET /api/admin/overview", { config: { consoleAccess: "console" }, reply: overviewReply }, async () => {
+  endpoint("GET /api/admin/overview", { config: { consoleAccess: "console" } }, async () => {
     const [overview, database, cache] = await Promise.all([
       programOverview({ db, clock }),
       answers(() => ping(db)),

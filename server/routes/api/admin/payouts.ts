@@ -1,24 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Address } from "viem";
-import {
-  adminPayoutsQuery,
-  adminPayoutsReply,
-  balanceReply,
-  batchIdParams,
-  batchReply,
-  batchSummaryReply,
-  consoleRefusalText,
-  makeBatchBody,
-  moneyMoveBody,
-  payoutIdParams,
-  reasonBody,
-  reconcileReply,
-  returnPayoutBody,
-  SAFE_FILE_WITH_HOT_WALLET,
-  sendReply,
-} from "../../../../common/api/admin.ts";
-import { successReply } from "../../../../common/api/fields.ts";
+import { batchIdParams, consoleRefusalText, SAFE_FILE_WITH_HOT_WALLET } from "../../../../common/api/admin.ts";
 import { payoutRefusalText } from "../../../../common/api/payouts.ts";
 import type { SiteConfig } from "../../../../config/site.ts";
 import type { ServerEnv } from "../../../env.ts";
@@ -66,84 +49,72 @@ export async function consolePayoutRoutes(fastify: FastifyInstance, options: Opt
 
   const freshCode = (request: FastifyRequest, reply: FastifyReply, code: string) => codeAccepted(options, request, reply, { code });
 
-  endpoint(
-    "GET /api/admin/payouts",
-    { config: { consoleAccess: "console" }, querystring: adminPayoutsQuery, reply: adminPayoutsReply },
-    async (request) => {
-      const [payouts, owing, alerts] = await Promise.all([
-        listPayouts(db, { status: request.query.status, limit: LIST_LIMIT }),
-        batchesOwingPayouts(db),
-        openAlerts(db, 50),
-      ]);
-      return {
-        payouts: payouts.map((payout) => ({
-          id: payout.id,
-          user_id: payout.userId,
-          amount: payout.amount.toString(),
-          address: payout.address,
-          status: payout.status,
-          batch_id: payout.batchId,
-          tx_hash: payout.txHash,
-          requested_at: payout.requestedAt.toISOString(),
-          reason: payout.closeReason,
-        })),
-        alerts: alerts.map((alert) => ({
-          id: alert.id,
-          kind: alert.kind,
-          subject: alert.subject,
-          details: alert.details,
-          created_at: alert.createdAt.toISOString(),
-        })),
-        batches_owing: owing,
-        hot_wallet: hotWallet,
-        fee_cap_gwei: env.PAYOUT_MAX_FEE_GWEI,
-        chain: chain !== null,
-      };
-    },
-  );
-
-  endpoint(
-    "POST /api/admin/payouts/batches",
-    { config: staffChange("admin"), body: makeBatchBody, reply: batchReply },
-    async (request, reply) => {
-      const body = request.body;
-      if (!(await freshCode(request, reply, body.code))) return reply;
-      const limits = {
-        maxCount: body.max_count ?? BATCH_COUNT_DEFAULT,
-        maxTotal: body.max_total === undefined ? env.PAYOUT_MAX_BATCH_TOKENS : BigInt(body.max_total),
-      };
-      const batch = await batchPayoutsAsStaff({ db, clock }, actorOf(request), limits, body.reason);
-      const tooLarge = (await payoutsAboveBatchLimit(db, limits.maxTotal)).map((payout) => ({
+  endpoint("GET /api/admin/payouts", { config: { consoleAccess: "console" } }, async (request) => {
+    const [payouts, owing, alerts] = await Promise.all([
+      listPayouts(db, { status: request.query.status, limit: LIST_LIMIT }),
+      batchesOwingPayouts(db),
+      openAlerts(db, 50),
+    ]);
+    return {
+      payouts: payouts.map((payout) => ({
         id: payout.id,
+        user_id: payout.userId,
         amount: payout.amount.toString(),
-      }));
-      if (!batch) return { batch_id: null, count: 0, total: "0", too_large: tooLarge };
-      return {
-        batch_id: batch.batchId,
-        count: batch.payouts.length,
-        total: batch.total.toString(),
-        too_large: tooLarge,
-      };
-    },
-  );
+        address: payout.address,
+        status: payout.status,
+        batch_id: payout.batchId,
+        tx_hash: payout.txHash,
+        requested_at: payout.requestedAt.toISOString(),
+        reason: payout.closeReason,
+      })),
+      alerts: alerts.map((alert) => ({
+        id: alert.id,
+        kind: alert.kind,
+        subject: alert.subject,
+        details: alert.details,
+        created_at: alert.createdAt.toISOString(),
+      })),
+      batches_owing: owing,
+      hot_wallet: hotWallet,
+      fee_cap_gwei: env.PAYOUT_MAX_FEE_GWEI,
+      chain: chain !== null,
+    };
+  });
 
-  endpoint(
-    "GET /api/admin/payouts/batches/:id",
-    { config: { consoleAccess: "admin" }, params: batchIdParams, reply: batchSummaryReply },
-    async (request, reply) => {
-      const payouts = await batchPayouts(db, request.params.id);
-      if (payouts.length === 0) return reply.code(404).send({ err_msg: "That batch does not exist." });
-      const progress = batchProgress(payouts);
-      return {
-        batch_id: request.params.id,
-        count: progress.owed.length,
-        total: progress.owedTotal.toString(),
-        paid: progress.paid,
-        returned: progress.returned,
-        fee_cap_gwei: env.PAYOUT_MAX_FEE_GWEI,
-      };
-    },
-  );
+  endpoint("POST /api/admin/payouts/batches", { config: staffChange("admin") }, async (request, reply) => {
+    const body = request.body;
+    if (!(await freshCode(request, reply, body.code))) return reply;
+    const limits = {
+      maxCount: body.max_count ?? BATCH_COUNT_DEFAULT,
+      maxTotal: body.max_total === undefined ? env.PAYOUT_MAX_BATCH_TOKENS : BigInt(body.max_total),
+    };
+    const batch = await batchPayoutsAsStaff({ db, clock }, actorOf(request), limits, body.reason);
+    const tooLarge = (await payoutsAboveBatchLimit(db, limits.maxTotal)).map((payout) => ({
+      id: payout.id,
+      amount: payout.amount.toString(),
+    }));
+    if (!batch) return { batch_id: null, count: 0, total: "0", too_large: tooLarge };
+    return {
+      batch_id: batch.batchId,
+      count: batch.payouts.length,
+      total: batch.total.toString(),
+      too_large: tooLarge,
+    };
+  });
+
+  endpoint("GET /api/admin/payouts/batches/:id", { config: { consoleAccess: "admin" } }, async (request, reply) => {
+    const payouts = await batchPayouts(db, request.params.id);
+    if (payouts.length === 0) return reply.code(404).send({ err_msg: "That batch does not exist." });
+    const progress = batchProgress(payouts);
+    return {
+      batch_id: request.params.id,
+      count: progress.owed.length,
+      total: progress.owedTotal.toString(),
+      paid: progress.paid,
+      returned: progress.returned,
+      fee_cap_gwei: env.PAYOUT_MAX_FEE_GWEI,
+    };
+  });
 
   app.get(
     "/api/admin/payouts/batches/:id/safe-file",
@@ -166,44 +137,36 @@ export async function consolePayoutRoutes(fastify: FastifyInstance, options: Opt
     },
   );
 
-  endpoint(
-    "POST /api/admin/payouts/batches/:id/send",
-    { config: staffChange("admin"), params: batchIdParams, body: moneyMoveBody, reply: sendReply },
-    async (request, reply) => {
-      const body = request.body;
-      if (!(await freshCode(request, reply, body.code))) return reply;
-      const batchId = request.params.id;
-      try {
-        const deps = await senderDepsFrom(env, site, { db, clock, report: (line) => request.log.info({ batchId }, line) });
-        const summary = await sendBatchAsStaff(deps, actorOf(request), batchId, body.reason);
-        return {
-          signed: summary.signed,
-          rebroadcast: summary.rebroadcast,
-          already_paid: summary.alreadyPaid,
-          returned: summary.returned,
-          stuck: summary.stuck,
-        };
-      } catch (error) {
-        if (error instanceof SendRefused || error instanceof SenderKeyError || error instanceof SenderNotReady)
-          return reply.code(409).send({ err_msg: error.message });
-        throw error;
-      }
-    },
-  );
+  endpoint("POST /api/admin/payouts/batches/:id/send", { config: staffChange("admin") }, async (request, reply) => {
+    const body = request.body;
+    if (!(await freshCode(request, reply, body.code))) return reply;
+    const batchId = request.params.id;
+    try {
+      const deps = await senderDepsFrom(env, site, { db, clock, report: (line) => request.log.info({ batchId }, line) });
+      const summary = await sendBatchAsStaff(deps, actorOf(request), batchId, body.reason);
+      return {
+        signed: summary.signed,
+        rebroadcast: summary.rebroadcast,
+        already_paid: summary.alreadyPaid,
+        returned: summary.returned,
+        stuck: summary.stuck,
+      };
+    } catch (error) {
+      if (error instanceof SendRefused || error instanceof SenderKeyError || error instanceof SenderNotReady)
+        return reply.code(409).send({ err_msg: error.message });
+      throw error;
+    }
+  });
 
-  endpoint(
-    "POST /api/admin/payouts/reconcile",
-    { config: staffChange("console"), body: reasonBody, reply: reconcileReply },
-    async (request, reply) => {
-      if (!chain) return reply.code(409).send({ err_msg: "Set PAYOUT_RPC_URL and PAYOUT_TREASURY_ADDRESS to reconcile." });
-      const { matched, confirmed, reverted, alerts, skipped } = await reconcileAsStaff(chain, actorOf(request), request.body.reason);
-      return { matched, confirmed, reverted, alerts, skipped };
-    },
-  );
+  endpoint("POST /api/admin/payouts/reconcile", { config: staffChange("console") }, async (request, reply) => {
+    if (!chain) return reply.code(409).send({ err_msg: "Set PAYOUT_RPC_URL and PAYOUT_TREASURY_ADDRESS to reconcile." });
+    const { matched, confirmed, reverted, alerts, skipped } = await reconcileAsStaff(chain, actorOf(request), request.body.reason);
+    return { matched, confirmed, reverted, alerts, skipped };
+  });
 
   endpoint(
     "POST /api/admin/payouts/:id/void-transaction",
-    { config: staffChange("admin"), params: payoutIdParams, body: moneyMoveBody, reply: successReply, refusals: consoleRefusalText },
+    { config: staffChange("admin"), refusals: consoleRefusalText },
     async (request, reply) => {
       const body = request.body;
       if (!(await freshCode(request, reply, body.code))) return reply;
@@ -214,17 +177,13 @@ export async function consolePayoutRoutes(fastify: FastifyInstance, options: Opt
     },
   );
 
-  endpoint(
-    "POST /api/admin/payouts/:id/return",
-    { config: staffChange("admin"), params: payoutIdParams, body: returnPayoutBody, reply: balanceReply, refusals: payoutRefusalText },
-    async (request, reply) => {
-      const body = request.body;
-      if (!(await freshCode(request, reply, body.code))) return reply;
-      const payoutId = request.params.id;
-      const safeNonce = body.safe_nonce === undefined ? undefined : BigInt(body.safe_nonce);
-      const result = await returnPayoutAsStaff({ db, clock, chain }, actorOf(request), payoutId, { reason: body.reason, safeNonce });
-      if (!result.ok) return result;
-      return { balance: result.balance.toString() };
-    },
-  );
+  endpoint("POST /api/admin/payouts/:id/return", { config: staffChange("admin"), refusals: payoutRefusalText }, async (request, reply) => {
+    const body = request.body;
+    if (!(await freshCode(request, reply, body.code))) return reply;
+    const payoutId = request.params.id;
+    const safeNonce = body.safe_nonce === undefined ? undefined : BigInt(body.safe_nonce);
+    const result = await returnPayoutAsStaff({ db, clock, chain }, actorOf(request), payoutId, { reason: body.reason, safeNonce });
+    if (!result.ok) return result;
+    return { balance: result.balance.toString() };
+  });
 }

@@ -1,15 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import {
-  defineQuestBody,
-  editQuestBody,
-  type QuestRefusal,
-  questParams,
-  questRefusalText,
-  questSettingsReply,
-  questStatusBody,
-} from "../../../../common/api/admin-quests.ts";
-import { errorReply, successReply } from "../../../../common/api/fields.ts";
+import { type QuestRefusal, questRefusalText } from "../../../../common/api/admin-quests.ts";
 import type { Clock } from "../../../clock.ts";
 import type { Database } from "../../../db/client.ts";
 import { defineQuest, editQuest, listQuestSettings, type QuestSetting, setQuestStatus } from "../../../services/quests/settings.ts";
@@ -38,45 +29,31 @@ export async function consoleQuestRoutes(fastify: FastifyInstance, { db, clock }
   const deps = { db, clock };
   const refused = (reply: Parameters<typeof refuse>[0], result: QuestRefusal) => refuse(reply, result, questRefusalText);
 
-  app.get(
-    "/api/admin/quests",
-    { config: { consoleAccess: "console" }, schema: { response: { 200: questSettingsReply, "4xx": errorReply } } },
-    async () => ({ quests: (await listQuestSettings(db)).map(view) }),
-  );
+  endpoint("GET /api/admin/quests", { config: { consoleAccess: "console" } }, async () => ({
+    quests: (await listQuestSettings(db)).map(view),
+  }));
 
-  endpoint(
-    "POST /api/admin/quests",
-    { config: staffChange("admin"), body: defineQuestBody, reply: successReply },
-    async (request, reply) => {
-      const { reason, ...quest } = request.body;
-      const result = await defineQuest(deps, actorOf(request), quest, reason);
-      if (!result.ok) return refused(reply, result);
-      return { suc_msg: `The ${quest.kind} quest "${quest.title}" is active.` };
-    },
-  );
+  endpoint("POST /api/admin/quests", { config: staffChange("admin") }, async (request, reply) => {
+    const { reason, ...quest } = request.body;
+    const result = await defineQuest(deps, actorOf(request), quest, reason);
+    if (!result.ok) return refused(reply, result);
+    return { suc_msg: `The ${quest.kind} quest "${quest.title}" is active.` };
+  });
 
-  endpoint(
-    "POST /api/admin/quests/:kind/:id/edit",
-    { config: staffChange("admin"), params: questParams, body: editQuestBody, reply: successReply },
-    async (request, reply) => {
-      const { kind, id } = request.params;
-      const { title, tokens, xp, reason } = request.body;
-      const result = await editQuest(deps, actorOf(request), kind, id, { title, tokens: BigInt(tokens), xp }, reason);
-      if (!result.ok) return refused(reply, result);
-      return {
-        suc_msg: `"${result.quest.title}" now pays ${result.quest.xp} XP and ${result.quest.tokens} tokens, from the next credit on.`,
-      };
-    },
-  );
+  endpoint("POST /api/admin/quests/:kind/:id/edit", { config: staffChange("admin") }, async (request, reply) => {
+    const { kind, id } = request.params;
+    const { title, tokens, xp, reason } = request.body;
+    const result = await editQuest(deps, actorOf(request), kind, id, { title, tokens: BigInt(tokens), xp }, reason);
+    if (!result.ok) return refused(reply, result);
+    return {
+      suc_msg: `"${result.quest.title}" now pays ${result.quest.xp} XP and ${result.quest.tokens} tokens, from the next credit on.`,
+    };
+  });
 
-  endpoint(
-    "POST /api/admin/quests/:kind/:id/status",
-    { config: staffChange("admin"), params: questParams, body: questStatusBody, reply: successReply },
-    async (request, reply) => {
-      const { kind, id } = request.params;
-      const result = await setQuestStatus(deps, actorOf(request), kind, id, request.body.status, request.body.reason);
-      if (!result.ok) return refused(reply, result);
-      return { suc_msg: `"${result.quest.title}" ${STATUS_DONE[result.quest.status]}.` };
-    },
-  );
+  endpoint("POST /api/admin/quests/:kind/:id/status", { config: staffChange("admin") }, async (request, reply) => {
+    const { kind, id } = request.params;
+    const result = await setQuestStatus(deps, actorOf(request), kind, id, request.body.status, request.body.reason);
+    if (!result.ok) return refused(reply, result);
+    return { suc_msg: `"${result.quest.title}" ${STATUS_DONE[result.quest.status]}.` };
+  });
 }

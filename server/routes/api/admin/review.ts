@@ -1,7 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { CONSOLE_DONE, reviewDecisionBody, reviewDecisionParams, reviewsQuery, reviewsReply } from "../../../../common/api/admin.ts";
-import { errorReply, successReply } from "../../../../common/api/fields.ts";
+import { CONSOLE_DONE } from "../../../../common/api/admin.ts";
 import { reviewRefusalText } from "../../../../common/api/payouts.ts";
 import type { Clock } from "../../../clock.ts";
 import type { Database } from "../../../db/client.ts";
@@ -14,41 +13,27 @@ export async function consoleReviewRoutes(fastify: FastifyInstance, { db, clock 
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const endpoint = endpoints(app);
 
-  app.get(
-    "/api/admin/reviews",
-    { config: { consoleAccess: "console" }, schema: { querystring: reviewsQuery, response: { 200: reviewsReply, "4xx": errorReply } } },
-    async (request) => ({
-      reviews: (await listReviews(db, { open: request.query.open === "1" })).map((item) => ({
-        payout_id: item.payoutId,
-        user_id: item.userId,
-        email: item.email,
-        amount: item.amount.toString(),
-        address: item.address,
-        status: item.status,
-        signals: item.signals,
-        opened_at: item.openedAt.toISOString(),
-        appeal: item.appeal,
-        decision: item.decision,
-        reason: item.reason,
-      })),
-    }),
-  );
+  endpoint("GET /api/admin/reviews", { config: { consoleAccess: "console" } }, async (request) => ({
+    reviews: (await listReviews(db, { open: request.query.open === "1" })).map((item) => ({
+      payout_id: item.payoutId,
+      user_id: item.userId,
+      email: item.email,
+      amount: item.amount.toString(),
+      address: item.address,
+      status: item.status,
+      signals: item.signals,
+      opened_at: item.openedAt.toISOString(),
+      appeal: item.appeal,
+      decision: item.decision,
+      reason: item.reason,
+    })),
+  }));
 
-  endpoint(
-    "POST /api/admin/reviews/:id/:decision",
-    {
-      config: staffChange("admin"),
-      params: reviewDecisionParams,
-      body: reviewDecisionBody,
-      reply: successReply,
-      refusals: reviewRefusalText,
-    },
-    async (request) => {
-      const { id, decision } = request.params;
-      const { reason } = request.body;
-      const result = await decideReviewAsStaff({ db, clock }, actorOf(request), id, { decision, reason });
-      if (!result.ok) return result;
-      return { suc_msg: decision === "approve" ? CONSOLE_DONE.approved : CONSOLE_DONE.rejected };
-    },
-  );
+  endpoint("POST /api/admin/reviews/:id/:decision", { config: staffChange("admin"), refusals: reviewRefusalText }, async (request) => {
+    const { id, decision } = request.params;
+    const { reason } = request.body;
+    const result = await decideReviewAsStaff({ db, clock }, actorOf(request), id, { decision, reason });
+    if (!result.ok) return result;
+    return { suc_msg: decision === "approve" ? CONSOLE_DONE.approved : CONSOLE_DONE.rejected };
+  });
 }

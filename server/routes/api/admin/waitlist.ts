@@ -1,8 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { reasonBody } from "../../../../common/api/admin.ts";
-import { successReply } from "../../../../common/api/fields.ts";
-import { waitlistRefusalText, waitlistSummaryReply } from "../../../../common/api/waitlist.ts";
+import { waitlistRefusalText } from "../../../../common/api/waitlist.ts";
 import { announceSignupsOpen, type WaitlistDeps, waitlistCounts } from "../../../services/waitlist.ts";
 import { endpoints, staffChange } from "../../endpoint.ts";
 import { actorOf } from "./guard.ts";
@@ -12,7 +10,7 @@ export async function consoleWaitlistRoutes(fastify: FastifyInstance, { waitlist
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const endpoint = endpoints(app);
 
-  endpoint("GET /api/admin/waitlist", { config: { consoleAccess: "console" }, reply: waitlistSummaryReply }, async () => {
+  endpoint("GET /api/admin/waitlist", { config: { consoleAccess: "console" } }, async () => {
     const counts = await waitlistCounts(waitlist.db);
     return {
       confirmed: counts.confirmed,
@@ -22,14 +20,10 @@ export async function consoleWaitlistRoutes(fastify: FastifyInstance, { waitlist
     };
   });
 
-  endpoint(
-    "POST /api/admin/waitlist/announce",
-    { config: staffChange("admin"), body: reasonBody, reply: successReply, refusals: waitlistRefusalText },
-    async (request) => {
-      const result = await announceSignupsOpen(waitlist, actorOf(request), request.body.reason);
-      if (!result.ok) return result;
-      app.backgroundWork.run(() => waitlist.mailer.flush());
-      return { suc_msg: `Sign-ups are open: ${result.recipients} ${result.recipients === 1 ? "address was" : "addresses were"} told.` };
-    },
-  );
+  endpoint("POST /api/admin/waitlist/announce", { config: staffChange("admin"), refusals: waitlistRefusalText }, async (request) => {
+    const result = await announceSignupsOpen(waitlist, actorOf(request), request.body.reason);
+    if (!result.ok) return result;
+    app.backgroundWork.run(() => waitlist.mailer.flush());
+    return { suc_msg: `Sign-ups are open: ${result.recipients} ${result.recipients === 1 ? "address was" : "addresses were"} told.` };
+  });
 }

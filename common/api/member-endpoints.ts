@@ -1,0 +1,100 @@
+import {
+  accountActionBody,
+  accountEmailReply,
+  cancelEmailChangeBody,
+  changeEmailBody,
+  changePasswordBody,
+  deleteAccountBody,
+  forgotPasswordBody,
+  resetPasswordBody,
+  sessionIdParams,
+  sessionsReply,
+  verifyEmailBody,
+} from "./account-settings.ts";
+import { authenticatedReply, csrfQuery, csrfReply, registerBody, signInBody, signupChallengeReply } from "./auth.ts";
+import { appQuery, successReply } from "./fields.ts";
+import { guideReportBody } from "./guide-reports.ts";
+import { displayNameBody, displayNameReply, leaderboardQuery, leaderboardReply } from "./leaderboard.ts";
+import { historyQuery, historyReply, marketQuery, marketReply } from "./market.ts";
+import {
+  appealBody,
+  cancelPayoutBody,
+  payoutIdParams,
+  payoutReply,
+  payoutsReply,
+  requestPayoutBody,
+  siweNonceReply,
+  verifyWalletBody,
+  verifyWalletReply,
+} from "./payouts.ts";
+import {
+  chainQuestCheckBody,
+  chainQuestCheckReply,
+  chainQuestParams,
+  pageVisitBody,
+  pageVisitReply,
+  questOfferReply,
+  questsReply,
+  quizAnswersBody,
+  quizCoolingDown,
+  quizParams,
+  quizResultReply,
+  quizStartBody,
+  quizStartReply,
+} from "./quests.ts";
+import { streakReminderBody, streakReminderReply } from "./reminders.ts";
+import { claimRefusal, claimReply, dashboardReply, walletBody, walletReply } from "./rewards.ts";
+import { confirmWaitlistBody, joinWaitlistBody } from "./waitlist.ts";
+
+/** The members' and visitors' endpoints of the spec's API: each carries the token's slug as `app`, in its query or its body. */
+export const memberEndpoints = (slug: string) => ({
+  "GET /api/is-authenticated": { reply: authenticatedReply },
+  "GET /api/request-csrftoken": { querystring: csrfQuery(slug), reply: csrfReply },
+  "GET /api/register": { querystring: appQuery(slug), reply: csrfReply },
+  "GET /api/altcha-challenge": { querystring: appQuery(slug), reply: signupChallengeReply },
+  "POST /api/register": { body: registerBody(slug), reply: successReply },
+  "POST /api/signin": { body: signInBody(slug), reply: successReply },
+  "GET /api/signout": { reply: successReply },
+  "POST /api/verify-email": { body: verifyEmailBody(slug), reply: successReply },
+  "POST /api/cancel-email-change": { body: cancelEmailChangeBody(slug), reply: successReply },
+  "POST /api/forgot-password": { body: forgotPasswordBody(slug), reply: successReply },
+  "POST /api/reset-password": { body: resetPasswordBody(slug), reply: successReply },
+  "POST /api/resend-verification": { body: accountActionBody(slug), reply: successReply },
+  "POST /api/change-password": { body: changePasswordBody(slug), reply: successReply },
+  "POST /api/change-email": { body: changeEmailBody(slug), reply: successReply },
+  "GET /api/sessions": { querystring: appQuery(slug), reply: sessionsReply },
+  "GET /api/account": { querystring: appQuery(slug), reply: accountEmailReply },
+  "DELETE /api/sessions/:id": { params: sessionIdParams, body: accountActionBody(slug), reply: successReply },
+  "POST /api/sessions/revoke-others": { body: accountActionBody(slug), reply: successReply },
+  "POST /api/delete-account": { body: deleteAccountBody(slug), reply: successReply },
+  "POST /api/waitlist": { body: joinWaitlistBody(slug), reply: successReply },
+  "POST /api/waitlist/confirm": { body: confirmWaitlistBody(slug), reply: successReply },
+  "GET /api/dashboard": { querystring: appQuery(slug), reply: dashboardReply },
+  "GET /api/claim-daily-reward": { querystring: appQuery(slug), reply: claimReply, refusal: claimRefusal },
+  "PUT /api/dashboard-update-wallet-address": { body: walletBody(slug), reply: walletReply },
+  "GET /api/quests": { querystring: appQuery(slug), reply: questsReply },
+  "POST /api/quests/quizzes/:quiz/start": {
+    params: quizParams,
+    body: quizStartBody(slug),
+    reply: quizStartReply,
+    refusal: quizCoolingDown,
+  },
+  "POST /api/quests/quizzes/:quiz/answers": { params: quizParams, body: quizAnswersBody(slug), reply: quizResultReply },
+  "POST /api/quests/chain/:quest/check": { params: chainQuestParams, body: chainQuestCheckBody(slug), reply: chainQuestCheckReply },
+  "GET /api/quests/offer": { querystring: appQuery(slug), reply: questOfferReply },
+  "POST /api/quests/visits": { body: pageVisitBody(slug), reply: pageVisitReply },
+  "GET /api/leaderboard": { querystring: leaderboardQuery(slug), reply: leaderboardReply },
+  "GET /api/display-name": { querystring: appQuery(slug), reply: displayNameReply },
+  "PUT /api/display-name": { body: displayNameBody(slug), reply: successReply },
+  "GET /api/streak-reminder": { querystring: appQuery(slug), reply: streakReminderReply },
+  "PUT /api/streak-reminder": { body: streakReminderBody(slug), reply: successReply },
+  "GET /api/siwe-nonce": { querystring: appQuery(slug), reply: siweNonceReply },
+  "POST /api/verify-wallet": { body: verifyWalletBody(slug), reply: verifyWalletReply },
+  "GET /api/payouts": { querystring: appQuery(slug), reply: payoutsReply },
+  "POST /api/payouts": { body: requestPayoutBody(slug), reply: payoutReply },
+  "POST /api/payouts/:id/cancel": { params: payoutIdParams, body: cancelPayoutBody(slug), reply: successReply },
+  "POST /api/payouts/:id/appeal": { params: payoutIdParams, body: appealBody(slug), reply: successReply },
+  "GET /api/market": { querystring: marketQuery(slug), reply: marketReply },
+  "GET /api/market/history": { querystring: historyQuery(slug), reply: historyReply },
+  "POST /api/guide-reports": { body: guideReportBody(slug), reply: successReply },
+});
