@@ -3,7 +3,7 @@ import { LOGOUT_LABEL, MEMBER_LINKS } from "../features/auth/account-link-list.t
 import { type AuthStatus, checkAuthStatus, knownAuthStatus, learnAuthStatus } from "../features/auth/auth-status.ts";
 import { signupsComingSoon } from "../features/auth/coming-soon.ts";
 import { showComingSoon } from "../features/auth/coming-soon-popup.ts";
-import { signOut } from "../lib/api-request.ts";
+import { call } from "../lib/api-call.ts";
 
 function item(child: HTMLElement): HTMLLIElement {
   const li = document.createElement("li");
@@ -27,7 +27,7 @@ function showMemberLinks(login: HTMLAnchorElement): void {
   logout.className = login.className;
   logout.textContent = LOGOUT_LABEL;
   logout.addEventListener("click", async () => {
-    if (!(await signOut()).ok) return;
+    if (!(await call("GET /api/signout")).ok) return;
     learnAuthStatus("anonymous");
     window.location.assign(ACCOUNT_PATHS.login);
   });

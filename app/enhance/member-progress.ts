@@ -1,6 +1,4 @@
-import type { QuestsView } from "../../common/api/quests.ts";
-import type { DashboardData } from "../../common/api/rewards.ts";
-import { request } from "../lib/api-request.ts";
+import { call } from "../lib/api-call.ts";
 import { site } from "../site.ts";
 import { visitorStatus } from "./account-links.ts";
 
@@ -14,11 +12,7 @@ const tokens = (value: string | number) => `${BigInt(value).toLocaleString("en-U
 export async function enhanceMemberProgress(): Promise<void> {
   const panel = document.querySelector<HTMLElement>("[data-member-progress]");
   if (!panel || (await visitorStatus(true)) !== "authenticated") return;
-  const appQuery = `app=${encodeURIComponent(site.token.slug)}`;
-  const [dashboard, quests] = await Promise.all([
-    request<DashboardData>(`/api/dashboard?${appQuery}`),
-    request<QuestsView>(`/api/quests?${appQuery}`),
-  ]);
+  const [dashboard, quests] = await Promise.all([call("GET /api/dashboard"), call("GET /api/quests")]);
   if (!dashboard.ok || !dashboard.body || !quests.ok || !quests.body) return;
   const { streak, balance } = dashboard.body;
   const passed = quests.body.quizzes.filter((quiz) => quiz.passed).length;

@@ -1,16 +1,11 @@
-import type { PageVisitBody, QuestOffer } from "../../common/api/quests.ts";
 import { mayBeSignedIn } from "../features/auth/auth-status.ts";
-import { request } from "../lib/api-request.ts";
-import { site } from "../site.ts";
+import { call } from "../lib/api-call.ts";
 import { showNotice } from "./notice.ts";
 
-const appQuery = `app=${encodeURIComponent(site.token.slug)}`;
-
 async function tell(kind: "visit" | "read", page: string): Promise<void> {
-  const csrf = await request<{ csrf_token?: string }>(`/api/request-csrftoken?${appQuery}&page=quests`);
+  const csrf = await call("GET /api/request-csrftoken", { query: { page: "quests" } });
   if (!csrf.ok || !csrf.body?.csrf_token) return;
-  const body: PageVisitBody = { app: site.token.slug, csrfToken: csrf.body.csrf_token, kind, page };
-  const credited = await request<{ title: string; xp: number }>("/api/quests/visits", { method: "POST", body: JSON.stringify(body) });
+  const credited = await call("POST /api/quests/visits", { body: { csrfToken: csrf.body.csrf_token, kind, page } });
   if (credited.ok && credited.body && credited.body.xp > 0) showNotice(`Quest done: ${credited.body.title}. +${credited.body.xp} XP.`);
 }
 
@@ -22,7 +17,7 @@ async function tell(kind: "visit" | "read", page: string): Promise<void> {
 export async function enhancePageQuests(): Promise<void> {
   if (!mayBeSignedIn()) return;
   const page = window.location.pathname.replace(/\/+$/, "") || "/";
-  const offer = await request<QuestOffer>(`/api/quests/offer?${appQuery}`);
+  const offer = await call("GET /api/quests/offer");
   const quests = offer.body?.quests.filter((quest) => quest.page === page) ?? [];
   if (quests.some((quest) => quest.kind === "visit")) await tell("visit", page);
   const end = document.querySelector("main article")?.lastElementChild;

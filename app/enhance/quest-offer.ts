@@ -1,6 +1,5 @@
-import type { QuestOffer } from "../../common/api/quests.ts";
 import { pageOfferText, quizOfferText } from "../features/quests/offer-text.ts";
-import { request } from "../lib/api-request.ts";
+import { call } from "../lib/api-call.ts";
 import { site } from "../site.ts";
 
 /**
@@ -11,7 +10,7 @@ import { site } from "../site.ts";
 export async function enhanceQuestOffer(): Promise<void> {
   const cards = document.querySelectorAll<HTMLElement>("[data-quest-offer]");
   if (cards.length === 0) return;
-  const offer = await request<QuestOffer>(`/api/quests/offer?app=${encodeURIComponent(site.token.slug)}`);
+  const offer = await call("GET /api/quests/offer");
   if (!offer.ok || !offer.body) return;
   const quests = offer.body.quests;
   for (const card of cards) {

@@ -1,8 +1,7 @@
 /**
- * The only place in the app that calls fetch. Every call of the spec's API is
- * a function in api-client.ts (or here), typed by the schemas in common/api
- * that the server validates with; each answers `{ ok, status, body }` and
- * never throws on an HTTP error, so screens decide what a status means.
+ * The only place in the app that calls fetch (with api-client.ts's file download). Every call of the spec's API
+ * goes through `call` (api-call.ts), typed by common/api's endpoint table that the server registers with; each
+ * answers `{ ok, status, body }` and never throws on an HTTP error, so screens decide what a status means.
  */
 export type ApiResult<T> = { ok: boolean; status: number; body: T | null };
 
@@ -23,13 +22,4 @@ export async function request<T>(path: string, init: RequestInit = {}): Promise<
   } catch {
     return { ok: false, status: 0, body: null };
   }
-}
-
-/** Kept beside `request`, apart from the schemas, so the prerendered articles can ask and sign out without loading them. */
-export function isAuthenticated(): Promise<ApiResult<unknown>> {
-  return request("/api/is-authenticated");
-}
-
-export function signOut(): Promise<ApiResult<unknown>> {
-  return request("/api/signout");
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { CsrfPage } from "../../common/api/auth.ts";
-import { requestCsrfToken } from "./api-client.ts";
+import { call } from "./api-call.ts";
 
 /**
  * The page's CSRF token, requested once on load; `refresh` after the server
@@ -12,12 +12,14 @@ export function useCsrfToken(page: CsrfPage | null, { load }: { load: boolean } 
 
   const fetchToken = useCallback(() => {
     if (page === null) return Promise.resolve(null);
-    pending.current ??= requestCsrfToken(page).then((result) => {
-      pending.current = null;
-      const value = result.ok && typeof result.body?.csrf_token === "string" ? result.body.csrf_token : null;
-      setToken(value);
-      return value;
-    });
+    pending.current ??= (page === "register" ? call("GET /api/register") : call("GET /api/request-csrftoken", { query: { page } })).then(
+      (result) => {
+        pending.current = null;
+        const value = result.ok && typeof result.body?.csrf_token === "string" ? result.body.csrf_token : null;
+        setToken(value);
+        return value;
+      },
+    );
     return pending.current;
   }, [page]);
 

@@ -6,7 +6,7 @@ import { DeleteAccountForm } from "../features/account/delete-account-form.tsx";
 import { DisplayNameForm } from "../features/account/display-name-form.tsx";
 import { SessionsList } from "../features/account/sessions-list.tsx";
 import { StreakReminderForm } from "../features/account/streak-reminder-form.tsx";
-import { accountApi } from "../lib/api-client.ts";
+import { call } from "../lib/api-call.ts";
 import { site } from "../site.ts";
 import type { Route } from "./+types/account";
 
@@ -20,7 +20,7 @@ export default function Account() {
   const [sessionsVersion, setSessionsVersion] = useState(0);
   const [email, setEmail] = useState<AccountEmailView | null>(null);
   useEffect(() => {
-    void accountApi.email().then((result) => result.ok && result.body && setEmail(result.body));
+    void call("GET /api/account").then((result) => result.ok && result.body && setEmail(result.body));
   }, []);
   return (
     <section className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">

@@ -1,7 +1,6 @@
 import { href } from "react-router";
 import { LinkStatus } from "../features/account/link-status.tsx";
 import { CardPage } from "../layout/card-page.tsx";
-import { accountApi } from "../lib/api-client.ts";
 import { site } from "../site.ts";
 import type { Route } from "./+types/cancel-email-change";
 
@@ -15,7 +14,7 @@ export default function CancelEmailChange() {
   return (
     <CardPage title="Cancel a change of email address">
       <LinkStatus
-        follow={accountApi.cancelEmailChange}
+        endpoint="POST /api/cancel-email-change"
         checking="Cancelling the change of address…"
         next={
           <p className="text-base text-ink-800">

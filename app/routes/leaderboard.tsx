@@ -3,7 +3,7 @@ import { Link, useLocation } from "react-router";
 import { type LeaderboardView, SEASON_PATTERN } from "../../common/api/leaderboard.ts";
 import { FormMessage } from "../components/ui/form-message.tsx";
 import { TableHead } from "../components/ui/table-head.tsx";
-import { leaderboard } from "../lib/api-client.ts";
+import { call } from "../lib/api-call.ts";
 import { UNREACHABLE } from "../lib/use-api-form.ts";
 import { site } from "../site.ts";
 import type { Route } from "./+types/leaderboard";
@@ -29,7 +29,7 @@ export default function Leaderboard() {
   useEffect(() => {
     const season = new URLSearchParams(search).get("season");
     setError(null);
-    void leaderboard(season && SEASON_PATTERN.test(season) ? season : null).then((result) => {
+    void call("GET /api/leaderboard", { query: season && SEASON_PATTERN.test(season) ? { season } : {} }).then((result) => {
       if (result.ok && result.body) setBoard(result.body);
       else setError(result.body?.err_msg ?? UNREACHABLE);
     });

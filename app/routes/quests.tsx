@@ -9,7 +9,7 @@ import { QuizForm } from "../features/quests/quiz-form.tsx";
 import { QuizResultView } from "../features/quests/quiz-result.tsx";
 import { ReceiptsList } from "../features/quests/receipts-list.tsx";
 import { useQuests } from "../features/quests/use-quests.ts";
-import { answerQuiz, checkChainQuest, startQuiz } from "../lib/api-client.ts";
+import { call } from "../lib/api-call.ts";
 import { UNREACHABLE } from "../lib/use-api-form.ts";
 import { useCsrfToken } from "../lib/use-csrf-token.ts";
 import { site } from "../site.ts";
@@ -34,7 +34,10 @@ export default function Quests() {
   const start = async (id: string) => {
     setBusy(true);
     setError(null);
-    const result = await startQuiz(id, (await csrf.ensure()) ?? "");
+    const result = await call("POST /api/quests/quizzes/:quiz/start", {
+      params: { quiz: id },
+      body: { csrfToken: (await csrf.ensure()) ?? "" },
+    });
     setBusy(false);
     if (result.ok && result.body) setTaking({ id, quiz: result.body, result: null });
     else setError(result.body?.err_msg ?? UNREACHABLE);
@@ -43,10 +46,9 @@ export default function Quests() {
     if (!taking) return;
     setBusy(true);
     setError(null);
-    const result = await answerQuiz(taking.id, {
-      csrfToken: (await csrf.ensure()) ?? "",
-      attempt_token: taking.quiz.attempt_token,
-      answers,
+    const result = await call("POST /api/quests/quizzes/:quiz/answers", {
+      params: { quiz: taking.id },
+      body: { csrfToken: (await csrf.ensure()) ?? "", attempt_token: taking.quiz.attempt_token, answers },
     });
     setBusy(false);
     if (result.ok && result.body) setTaking({ ...taking, result: result.body });
@@ -56,7 +58,10 @@ export default function Quests() {
     setBusy(true);
     setError(null);
     setRefused(null);
-    const result = await checkChainQuest(id, (await csrf.ensure()) ?? "");
+    const result = await call("POST /api/quests/chain/:quest/check", {
+      params: { quest: id },
+      body: { csrfToken: (await csrf.ensure()) ?? "" },
+    });
     setBusy(false);
     // Told in the quest's own card, beside the button pressed; some refusals leave a receipt there too.
     if (!result.ok) setRefused({ id, message: result.body?.err_msg ?? UNREACHABLE });

@@ -1,7 +1,6 @@
 import { href } from "react-router";
 import { LinkStatus } from "../features/account/link-status.tsx";
 import { CardPage } from "../layout/card-page.tsx";
-import { confirmWaitlist } from "../lib/api-client.ts";
 import { site } from "../site.ts";
 import type { Route } from "./+types/waitlist";
 
@@ -15,7 +14,7 @@ export default function Waitlist() {
   return (
     <CardPage title="Confirm your place on the waitlist">
       <LinkStatus
-        follow={confirmWaitlist}
+        endpoint="POST /api/waitlist/confirm"
         checking="Confirming your place on the waitlist…"
         next={
           <a href={href("/how-to")} className="btn-primary">

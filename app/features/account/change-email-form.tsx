@@ -5,7 +5,7 @@ import { CardSection } from "../../components/ui/card-section.tsx";
 import { FormMessage } from "../../components/ui/form-message.tsx";
 import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
-import { accountApi } from "../../lib/api-client.ts";
+import { call } from "../../lib/api-call.ts";
 import { useApiForm } from "../../lib/use-api-form.ts";
 import { CurrentEmail } from "./current-email.tsx";
 
@@ -21,7 +21,7 @@ export function ChangeEmailForm({ current }: { current: AccountEmailView | null 
   const form = useApiForm(changeEmailFields, EMPTY, { csrf: "account", refusals: CHANGE_EMAIL_REFUSALS });
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (await form.submit(accountApi.changeEmail)) form.clear();
+    if (await form.submit((data, csrfToken) => call("POST /api/change-email", { body: { ...data, csrfToken } }))) form.clear();
   };
   return (
     <CardSection title="Your email address">

@@ -5,7 +5,7 @@ import { FormMessage } from "../../components/ui/form-message.tsx";
 import { NewPasswordFields } from "../../components/ui/new-password-fields.tsx";
 import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
-import { accountApi } from "../../lib/api-client.ts";
+import { call } from "../../lib/api-call.ts";
 import { useApiForm } from "../../lib/use-api-form.ts";
 
 const EMPTY = { current_password: "", password: "", password2: "" };
@@ -14,7 +14,7 @@ export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
   const form = useApiForm(changePasswordFields, EMPTY, { csrf: "account", refusals: { [WRONG_PASSWORD]: "current_password" } });
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (await form.submit(accountApi.changePassword)) {
+    if (await form.submit((data, csrfToken) => call("POST /api/change-password", { body: { ...data, csrfToken } }))) {
       form.clear();
       onChanged();
     }

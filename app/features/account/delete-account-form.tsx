@@ -5,7 +5,7 @@ import { CardSection } from "../../components/ui/card-section.tsx";
 import { FormMessage } from "../../components/ui/form-message.tsx";
 import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
-import { accountApi } from "../../lib/api-client.ts";
+import { call } from "../../lib/api-call.ts";
 import { useApiForm } from "../../lib/use-api-form.ts";
 import { learnAuthStatus } from "../auth/auth-status.ts";
 
@@ -14,7 +14,7 @@ export function DeleteAccountForm() {
   const form = useApiForm(deleteAccountFields, { password: "" }, { csrf: "account", refusals: { [WRONG_PASSWORD]: "password" } });
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (await form.submit(accountApi.deleteAccount)) {
+    if (await form.submit((data, csrfToken) => call("POST /api/delete-account", { body: { ...data, csrfToken } }))) {
       learnAuthStatus("anonymous");
       // A document load, not a client route: the home page is an article, whose own script says the account is gone.
       window.location.assign(`${href("/")}?account=deleted`);

@@ -4,7 +4,7 @@ import { CardSection } from "../../components/ui/card-section.tsx";
 import { FormMessage } from "../../components/ui/form-message.tsx";
 import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
-import { accountApi } from "../../lib/api-client.ts";
+import { call } from "../../lib/api-call.ts";
 import { useApiForm } from "../../lib/use-api-form.ts";
 
 /** Opting in to the leaderboard: a name of the member's choosing, never their email or wallet; empty takes them off. */
@@ -13,14 +13,14 @@ export function DisplayNameForm() {
   const { setValues } = form;
   useEffect(() => {
     // What the member already typed wins over a late answer.
-    void accountApi.displayName().then((result) => {
+    void call("GET /api/display-name").then((result) => {
       const saved = result.ok ? result.body?.display_name : null;
       if (saved) setValues((typed) => ({ display_name: typed.display_name || saved }));
     });
   }, [setValues]);
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    await form.submit(accountApi.setDisplayName);
+    await form.submit((data, csrfToken) => call("PUT /api/display-name", { body: { ...data, csrfToken } }));
   };
   return (
     <CardSection title="Leaderboard">

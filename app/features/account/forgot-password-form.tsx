@@ -4,14 +4,14 @@ import { forgotPasswordFields } from "../../../common/api/account-settings.ts";
 import { FormMessage } from "../../components/ui/form-message.tsx";
 import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
-import { accountApi } from "../../lib/api-client.ts";
+import { call } from "../../lib/api-call.ts";
 import { useApiForm } from "../../lib/use-api-form.ts";
 
 export function ForgotPasswordForm() {
   const form = useApiForm(forgotPasswordFields, { username: "" }, { csrf: "forgot-password" });
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    await form.submit(accountApi.forgotPassword);
+    await form.submit((data, csrfToken) => call("POST /api/forgot-password", { body: { ...data, csrfToken } }));
   };
   return (
     <form ref={form.keepTyped} method="post" noValidate onSubmit={submit} className="space-y-5">

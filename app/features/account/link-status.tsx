@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useState } from "react";
 import { NeedsJavaScript } from "../../components/ui/needs-javascript.tsx";
-import type { ApiResult, Message } from "../../lib/api-client.ts";
+import { call } from "../../lib/api-call.ts";
 import { UNREACHABLE } from "../../lib/use-api-form.ts";
 import { useLinkToken } from "./use-link-token.ts";
 
@@ -11,12 +11,13 @@ type Outcome = { state: "checking" } | { state: "done"; message: string } | { st
  * happened: the email confirmation and the waitlist's confirmation.
  */
 export function LinkStatus({
-  follow,
+  endpoint,
   checking,
   next,
   failedHint,
 }: {
-  follow: (token: string) => Promise<ApiResult<Message>>;
+  /** The call that spends the link's token. */
+  endpoint: "POST /api/verify-email" | "POST /api/cancel-email-change" | "POST /api/waitlist/confirm";
   checking: string;
   next: ReactNode;
   failedHint: ReactNode;
@@ -29,14 +30,14 @@ export function LinkStatus({
       setOutcome({ state: "failed", message: "This link is not complete. Open it again from the email." });
       return;
     }
-    void follow(link.token).then((result) =>
+    void call(endpoint, { body: { token: link.token } }).then((result) =>
       setOutcome(
         result.ok && result.body?.suc_msg
           ? { state: "done", message: result.body.suc_msg }
           : { state: "failed", message: result.body?.err_msg ?? UNREACHABLE },
       ),
     );
-  }, [link.ready, link.token, follow]);
+  }, [link.ready, link.token, endpoint]);
 
   if (outcome.state === "checking")
     return (

@@ -4,7 +4,7 @@ import { resetPasswordFields } from "../../../common/api/account-settings.ts";
 import { FormMessage } from "../../components/ui/form-message.tsx";
 import { NewPasswordFields } from "../../components/ui/new-password-fields.tsx";
 import { SubmitButton } from "../../components/ui/submit-button.tsx";
-import { accountApi } from "../../lib/api-client.ts";
+import { call } from "../../lib/api-call.ts";
 import { useApiForm } from "../../lib/use-api-form.ts";
 import { LogInNext } from "../auth/log-in-next.tsx";
 import { useLinkToken } from "./use-link-token.ts";
@@ -16,7 +16,8 @@ export function ResetPasswordForm() {
   const form = useApiForm(resetPasswordFields, EMPTY, { csrf: "reset-password" });
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (await form.submit((data, csrfToken) => accountApi.resetPassword({ ...data, token: link.token ?? "" }, csrfToken))) form.clear();
+    if (await form.submit((data, csrfToken) => call("POST /api/reset-password", { body: { ...data, token: link.token ?? "", csrfToken } })))
+      form.clear();
   };
   if (link.ready && !link.token)
     return (

@@ -4,7 +4,8 @@ import type { SessionsView } from "../../../common/api/account-settings.ts";
 import { CardSection } from "../../components/ui/card-section.tsx";
 import { FormMessage } from "../../components/ui/form-message.tsx";
 import { NeedsJavaScript } from "../../components/ui/needs-javascript.tsx";
-import { accountApi } from "../../lib/api-client.ts";
+import { call } from "../../lib/api-call.ts";
+import type { ApiResult, Message } from "../../lib/api-client.ts";
 import { UNREACHABLE } from "../../lib/use-api-form.ts";
 import { useCsrfToken } from "../../lib/use-csrf-token.ts";
 import { loginFor } from "../auth/return-path.ts";
@@ -20,7 +21,7 @@ export function SessionsList({ version }: { version: number }) {
   const heading = useRef<HTMLHeadingElement>(null);
 
   const load = useCallback(async () => {
-    const result = await accountApi.sessions();
+    const result = await call("GET /api/sessions");
     if (result.status === 403) {
       navigate(loginFor("/account"), { replace: true });
       return;
@@ -34,8 +35,8 @@ export function SessionsList({ version }: { version: number }) {
     void load();
   }, [load, version]);
 
-  const act = async (call: (csrfToken: string) => ReturnType<typeof accountApi.endOtherSessions>) => {
-    const result = await call((await csrf.ensure()) ?? "");
+  const act = async (end: (csrfToken: string) => Promise<ApiResult<Message>>) => {
+    const result = await end((await csrf.ensure()) ?? "");
     setMessage(
       result.ok ? { error: null, success: result.body?.suc_msg ?? null } : { error: result.body?.err_msg ?? UNREACHABLE, success: null },
     );
@@ -77,7 +78,9 @@ export function SessionsList({ version }: { version: number }) {
                   <button
                     type="button"
                     className="btn-secondary text-sm"
-                    onClick={() => act((token) => accountApi.endSession(session.id, token))}
+                    onClick={() =>
+                      act((csrfToken) => call("DELETE /api/sessions/:id", { params: { id: session.id }, body: { csrfToken } }))
+                    }
                   >
                     Sign out<span className="sr-only"> {session.device}</span>
                   </button>
@@ -93,7 +96,11 @@ export function SessionsList({ version }: { version: number }) {
           </p>
         ) : null}
         {sessions && sessions.length > 1 ? (
-          <button type="button" className="btn-secondary" onClick={() => act(accountApi.endOtherSessions)}>
+          <button
+            type="button"
+            className="btn-secondary"
+            onClick={() => act((csrfToken) => call("POST /api/sessions/revoke-others", { body: { csrfToken } }))}
+          >
             Sign out everywhere else
           </button>
         ) : null}

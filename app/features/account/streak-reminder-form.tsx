@@ -3,7 +3,7 @@ import { streakReminderFields } from "../../../common/api/reminders.ts";
 import { CardSection } from "../../components/ui/card-section.tsx";
 import { FormMessage } from "../../components/ui/form-message.tsx";
 import { SubmitButton } from "../../components/ui/submit-button.tsx";
-import { accountApi } from "../../lib/api-client.ts";
+import { call } from "../../lib/api-call.ts";
 import { useApiForm } from "../../lib/use-api-form.ts";
 import { site } from "../../site.ts";
 
@@ -16,7 +16,7 @@ export function StreakReminderForm() {
   const { setValues } = form;
   const hintId = useId();
   useEffect(() => {
-    void accountApi.streakReminder().then((result) => {
+    void call("GET /api/streak-reminder").then((result) => {
       if (!result.ok || !result.body) return;
       const saved = result.body;
       // What the member already ticked wins over a late answer.
@@ -26,7 +26,7 @@ export function StreakReminderForm() {
   }, [setValues]);
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    await form.submit(accountApi.setStreakReminder);
+    await form.submit((data, csrfToken) => call("PUT /api/streak-reminder", { body: { ...data, csrfToken } }));
   };
   return (
     <CardSection title="Streak reminders">

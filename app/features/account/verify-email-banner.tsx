@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { accountApi } from "../../lib/api-client.ts";
+import { call } from "../../lib/api-call.ts";
 import { UNREACHABLE } from "../../lib/use-api-form.ts";
 import { useCsrfToken } from "../../lib/use-csrf-token.ts";
 
@@ -13,7 +13,7 @@ export function VerifyEmailBanner() {
   });
   const resend = async () => {
     setState({ sending: true, error: null, success: null });
-    const result = await accountApi.resendVerification((await csrf.ensure()) ?? "");
+    const result = await call("POST /api/resend-verification", { body: { csrfToken: (await csrf.ensure()) ?? "" } });
     setState(
       result.ok
         ? { sending: false, error: null, success: result.body?.suc_msg ?? null }

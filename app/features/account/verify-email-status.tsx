@@ -1,12 +1,11 @@
 import { href } from "react-router";
-import { accountApi } from "../../lib/api-client.ts";
 import { LinkStatus } from "./link-status.tsx";
 
 /** Follows the link from the email once the page has loaded, and says what happened. */
 export function VerifyEmailStatus() {
   return (
     <LinkStatus
-      follow={accountApi.verifyEmail}
+      endpoint="POST /api/verify-email"
       checking="Confirming your email address…"
       next={
         <a href={href("/dashboard")} className="btn-primary">

@@ -1,7 +1,7 @@
 import type { MouseEvent } from "react";
 import { href, NavLink, useNavigate } from "react-router";
 import { ACCOUNT_PATHS } from "../../account-paths.ts";
-import { signOut } from "../../lib/api-client.ts";
+import { call } from "../../lib/api-call.ts";
 import { LOGOUT_LABEL, MEMBER_LINKS, VISITOR_LINKS } from "./account-link-list.ts";
 import { type AuthStatus, learnAuthStatus } from "./auth-status.ts";
 import { signupsComingSoon } from "./coming-soon.ts";
@@ -24,7 +24,7 @@ export function AccountLinks({ status, linkClassName }: { status: AuthStatus; li
 
   if (status === "authenticated") {
     const logout = async () => {
-      const result = await signOut();
+      const result = await call("GET /api/signout");
       if (result.ok) {
         learnAuthStatus("anonymous");
         navigate(href(ACCOUNT_PATHS.login));

@@ -1,4 +1,4 @@
-import { isAuthenticated } from "../../lib/api-request.ts";
+import { call } from "../../lib/api-call.ts";
 
 /**
  * What a page knows of the visitor, one answer for the whole page (React
@@ -71,7 +71,7 @@ export function knownAuthStatus(): AuthStatus {
 /** Asks the server once per page load, shared by every reader (navigation, footer, member panels). */
 export function checkAuthStatus(): Promise<AuthStatus> {
   if (!mayBeSignedIn()) return Promise.resolve(publish("anonymous"));
-  pendingCheck ??= isAuthenticated().then((reply) => {
+  pendingCheck ??= call("GET /api/is-authenticated").then((reply) => {
     const status: AuthStatus = reply.ok ? "authenticated" : "anonymous";
     learnAuthStatus(status);
     return status;

@@ -1,5 +1,4 @@
-import { request } from "../../lib/api-request.ts";
-import { site } from "../../site.ts";
+import { call } from "../../lib/api-call.ts";
 import { COMING_SOON } from "./coming-soon.ts";
 
 const POPUP_ID = "coming-soon";
@@ -28,13 +27,9 @@ function overlaps(a: DOMRect, b: DOMRect): boolean {
 }
 
 async function joinWaitlist(email: string): Promise<{ ok: boolean; message: string }> {
-  const slug = encodeURIComponent(site.token.slug);
-  const csrf = await request<{ csrf_token?: string; err_msg?: string }>(`/api/request-csrftoken?app=${slug}&page=waitlist`);
+  const csrf = await call("GET /api/request-csrftoken", { query: { page: "waitlist" } });
   if (!csrf.body?.csrf_token) return { ok: false, message: csrf.body?.err_msg ?? UNREACHABLE };
-  const joined = await request<{ suc_msg?: string; err_msg?: string }>("/api/waitlist", {
-    method: "POST",
-    body: JSON.stringify({ email, app: site.token.slug, csrfToken: csrf.body.csrf_token }),
-  });
+  const joined = await call("POST /api/waitlist", { body: { email, csrfToken: csrf.body.csrf_token } });
   return joined.ok ? { ok: true, message: joined.body?.suc_msg ?? "" } : { ok: false, message: joined.body?.err_msg ?? UNREACHABLE };
 }
 

@@ -4,7 +4,7 @@ import { signInFields } from "../../../common/api/auth.ts";
 import { FormMessage } from "../../components/ui/form-message.tsx";
 import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
-import { signIn } from "../../lib/api-client.ts";
+import { call } from "../../lib/api-call.ts";
 import { useApiForm } from "../../lib/use-api-form.ts";
 import { useComingSoonGuard } from "./account-links.tsx";
 import { learnAuthStatus } from "./auth-status.ts";
@@ -16,7 +16,7 @@ export function LoginForm({ returnTo }: { returnTo: string | null }) {
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!(await form.submit((data, csrfToken) => signIn({ ...data, csrfToken })))) return;
+    if (!(await form.submit((data, csrfToken) => call("POST /api/signin", { body: { ...data, csrfToken } })))) return;
     form.clear();
     learnAuthStatus("authenticated");
     navigate(returnTo ?? href("/dashboard"));

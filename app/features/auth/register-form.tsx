@@ -5,7 +5,7 @@ import { FormMessage } from "../../components/ui/form-message.tsx";
 import { NewPasswordFields } from "../../components/ui/new-password-fields.tsx";
 import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
-import { register } from "../../lib/api-client.ts";
+import { call } from "../../lib/api-call.ts";
 import { useApiForm } from "../../lib/use-api-form.ts";
 import { LogInNext } from "./log-in-next.tsx";
 import { useSignupCheck } from "./use-signup-check.tsx";
@@ -29,7 +29,9 @@ export function RegisterForm({ referralCode }: { referralCode: string }) {
     event.preventDefault();
     // registerForm holds the spec's order: the terms box first, then the email; then the other required fields.
     const sent = await form.submit(async ({ terms: _, ...payload }, csrfToken) => {
-      const result = await register({ ...payload, website: form.values.website, csrfToken, altcha: await signupCheck.payload() });
+      const result = await call("POST /api/register", {
+        body: { ...payload, website: form.values.website, csrfToken, altcha: await signupCheck.payload() },
+      });
       // An expired form (403) is refused before the solution is looked at, so its retry may send it again; any other refusal used it up.
       if (!result.ok && result.status !== 403) signupCheck.reset();
       return result;

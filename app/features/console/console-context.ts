@@ -1,6 +1,7 @@
 import { createContext, useContext } from "react";
 import type { ConsoleState } from "../../../common/api/admin.ts";
-import type { ErrorReply, SuccessReply } from "../../../common/api/fields.ts";
+import type { ErrorReply } from "../../../common/api/fields.ts";
+import type { call } from "../../lib/api-call.ts";
 import type { ApiResult } from "../../lib/api-client.ts";
 
 export type ConsoleReply<T> = ApiResult<T & Partial<ErrorReply>>;
@@ -8,8 +9,8 @@ export type ConsoleReply<T> = ApiResult<T & Partial<ErrorReply>>;
 /** What every console page gets from the layout: who is operating, and calls that carry the console's CSRF token. */
 export type ConsoleApi = {
   operator: ConsoleState;
-  get<T>(path: string): Promise<ConsoleReply<T>>;
-  post<T = SuccessReply>(path: string, body: Record<string, unknown>): Promise<ConsoleReply<T>>;
+  /** `call` (lib/api-call.ts) with the console's CSRF token. */
+  call: typeof call;
   /** Saves the attachment the server sends; answers the refusal's text, or null when saved. */
   download(path: string): Promise<string | null>;
 };

@@ -3,14 +3,12 @@ import { href, Link } from "react-router";
 import { CardSection } from "../../components/ui/card-section.tsx";
 import { FormMessage } from "../../components/ui/form-message.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
+import type { call } from "../../lib/api-call.ts";
 import { UNREACHABLE } from "../../lib/use-api-form.ts";
 import { CodeField } from "./code-field.tsx";
-import type { ConsoleReply } from "./console-context.ts";
 import type { DoorState } from "./use-console-door.ts";
 
-type Send = <T>(path: string, init?: RequestInit) => Promise<ConsoleReply<T>>;
-
-const post = (body: Record<string, unknown>): RequestInit => ({ method: "POST", body: JSON.stringify(body) });
+type Send = typeof call;
 
 function fieldValue(event: FormEvent<HTMLFormElement>, name: string): string {
   return String(new FormData(event.currentTarget).get(name) ?? "");
@@ -63,14 +61,14 @@ function EnrolAuthenticator({ send, onDone }: { send: Send; onDone: () => void }
   const [error, setError] = useState<string | null>(null);
 
   const start = async () => {
-    const result = await send<{ secret: string; qr_svg: string }>("/api/admin/two-factor/setup", { method: "POST" });
+    const result = await send("POST /api/admin/two-factor/setup");
     if (result.ok && result.body) setEnrolment(result.body);
     setError(result.ok ? null : (result.body?.err_msg ?? UNREACHABLE));
   };
 
   const confirm = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const result = await send<{ recovery_codes: string[] }>("/api/admin/two-factor/confirm", post({ code: fieldValue(event, "code") }));
+    const result = await send("POST /api/admin/two-factor/confirm", { body: { code: fieldValue(event, "code") } });
     if (result.ok && result.body) setCodes(result.body.recovery_codes);
     setError(result.ok ? null : (result.body?.err_msg ?? UNREACHABLE));
   };
@@ -137,7 +135,7 @@ function OpenWithCode({ send, onOpen, codesLeft }: { send: Send; onOpen: () => v
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const body = useRecovery ? { recovery_code: fieldValue(event, "recovery_code") } : { code: fieldValue(event, "code") };
-    const result = await send("/api/admin/sign-in", post(body));
+    const result = await send("POST /api/admin/sign-in", { body });
     if (result.ok) return onOpen();
     setError(result.body?.err_msg ?? UNREACHABLE);
   };

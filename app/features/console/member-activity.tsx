@@ -25,7 +25,7 @@ export function MemberStanding({
   admin: boolean;
   onChanged: () => void;
 }) {
-  const { post } = useConsole();
+  const { call } = useConsole();
   const change = activity.frozen_at ? "unfreeze" : "freeze";
   return (
     <CardSection title="Standing">
@@ -44,7 +44,7 @@ export function MemberStanding({
           <ConsoleForm
             schema={reasonBody}
             empty={{ reason: "" }}
-            send={(body) => post(`/api/admin/members/${memberId}/${change}`, body)}
+            send={(body) => call("POST /api/admin/members/:id/:change", { params: { id: memberId, change }, body })}
             submitLabel={change === "freeze" ? "Put on hold" : "Take off hold"}
             onDone={onChanged}
             reason={change === "freeze" ? "Reason to put on hold" : "Reason to take off hold"}
@@ -56,7 +56,7 @@ export function MemberStanding({
           <ConsoleForm
             schema={reasonBody}
             empty={{ reason: "asked by the member" }}
-            send={(body) => post(`/api/admin/members/${memberId}/resend-verification`, body)}
+            send={(body) => call("POST /api/admin/members/:id/resend-verification", { params: { id: memberId }, body })}
             submitLabel="Send the confirmation link again"
             reason="Reason to send the link"
           />
@@ -78,7 +78,7 @@ export function MemberSessions({
   admin: boolean;
   onChanged: () => void;
 }) {
-  const { post } = useConsole();
+  const { call } = useConsole();
   return (
     <CardSection title="Sessions">
       {sessions.length === 0 ? (
@@ -101,7 +101,9 @@ export function MemberSessions({
             key={sessions[0]?.id}
             schema={revokeSessionForm}
             empty={{ session: sessions[0]?.id ?? "", reason: "" }}
-            send={({ session, ...body }) => post(`/api/admin/members/${memberId}/sessions/${session}/revoke`, body)}
+            send={({ session, ...body }) =>
+              call("POST /api/admin/members/:id/sessions/:session/revoke", { params: { id: memberId, session }, body })
+            }
             submitLabel="Sign out this session"
             onDone={onChanged}
             reason="Reason to sign it out"

@@ -1,9 +1,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { ADMIN_REFUSALS, type ConsoleState, CSRF_HEADER } from "../../../common/api/admin.ts";
-import { downloadFile, request } from "../../lib/api-client.ts";
+import type { EndpointKey } from "../../../common/api/endpoints.ts";
+import type { ErrorReply } from "../../../common/api/fields.ts";
+import { type CallArguments, call } from "../../lib/api-call.ts";
+import { downloadFile } from "../../lib/api-client.ts";
 import { UNREACHABLE } from "../../lib/use-api-form.ts";
 import { useCsrfToken } from "../../lib/use-csrf-token.ts";
-import type { ConsoleApi, ConsoleReply } from "./console-context.ts";
+import type { ConsoleApi } from "./console-context.ts";
 
 /** Where the operator stands at the console's door. */
 export type DoorState =
@@ -28,19 +31,19 @@ export function useConsoleDoor() {
   const [door, setDoor] = useState<DoorState>({ kind: "loading" });
   const operatorRef = useRef<ConsoleState | null>(null);
 
-  const send = useCallback(async <T>(path: string, init: RequestInit = {}): Promise<ConsoleReply<T>> => {
+  const send = useCallback(async <K extends EndpointKey>(endpoint: K, ...[input, init]: CallArguments<K>) => {
     const withToken = async (token: string | null) =>
-      request<T & { err_msg?: string }>(path, { ...init, headers: { [CSRF_HEADER]: token ?? "" } });
+      call(endpoint, ...([input, { ...init, headers: { [CSRF_HEADER]: token ?? "" } }] as CallArguments<K>));
+    const refusal = (answer: { body: unknown }) => (answer.body as Partial<ErrorReply> | null)?.err_msg;
     let result = await withToken(await csrfRef.current.ensure());
-    if (result.status === 403 && result.body?.err_msg === ADMIN_REFUSALS.formExpired)
-      result = await withToken(await csrfRef.current.refresh());
-    if (result.status === 401 && result.body?.err_msg === ADMIN_REFUSALS.secondFactor && operatorRef.current)
+    if (result.status === 403 && refusal(result) === ADMIN_REFUSALS.formExpired) result = await withToken(await csrfRef.current.refresh());
+    if (result.status === 401 && refusal(result) === ADMIN_REFUSALS.secondFactor && operatorRef.current)
       setDoor({ kind: "locked", operator: { ...operatorRef.current, console_open: false } });
     return result;
   }, []);
 
   const check = useCallback(async () => {
-    const result = await send<ConsoleState>("/api/admin/session");
+    const result = await send("GET /api/admin/session");
     if (result.status === 0 || result.status >= 500) return setDoor({ kind: "unreachable" });
     if (result.status === 401) return setDoor({ kind: "signed-out" });
     if (!result.ok || !result.body) return setDoor({ kind: "not-staff", message: result.body?.err_msg ?? UNREACHABLE });
@@ -57,8 +60,7 @@ export function useConsoleDoor() {
     if (door.kind !== "open") return null;
     return {
       operator: door.operator,
-      get: (path) => send(path),
-      post: (path, body) => send(path, { method: "POST", body: JSON.stringify(body) }),
+      call: send,
       download: async (path) => {
         const file = await downloadFile(path, { [CSRF_HEADER]: (await csrfRef.current.ensure()) ?? "" });
         if (!file.ok) return file.message ?? UNREACHABLE;

@@ -1,20 +1,24 @@
 import { useCallback, useEffect, useState } from "react";
+import type { EndpointKey, EndpointReply } from "../../../common/api/endpoints.ts";
+import type { CallArguments } from "../../lib/api-call.ts";
 import { UNREACHABLE } from "../../lib/use-api-form.ts";
 import { useConsole } from "./console-context.ts";
 
-/** A console page's data: loaded on mount and whenever `path` changes; `reload` after an action. */
-export function useConsoleQuery<T>(path: string) {
-  const { get } = useConsole();
-  const [data, setData] = useState<T | null>(null);
+/** A console page's data: loaded on mount and whenever the endpoint's input changes; `reload` after an action. */
+export function useConsoleQuery<K extends EndpointKey>(endpoint: K, ...[input]: CallArguments<K>) {
+  const { call } = useConsole();
+  const [data, setData] = useState<EndpointReply<K> | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // Compared by value: a page passes a new input object on every render.
+  const sent = JSON.stringify(input ?? {});
 
   const reload = useCallback(async () => {
-    const result = await get<T>(path);
+    const result = await call(endpoint, ...([JSON.parse(sent)] as CallArguments<K>));
     if (result.ok && result.body) {
-      setData(result.body);
+      setData(result.body as EndpointReply<K>);
       setError(null);
-    } else setError(result.body?.err_msg ?? UNREACHABLE);
-  }, [get, path]);
+    } else setError((result.body as { err_msg?: string } | null)?.err_msg ?? UNREACHABLE);
+  }, [call, endpoint, sent]);
 
   useEffect(() => {
     void reload();

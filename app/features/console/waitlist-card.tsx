@@ -1,5 +1,4 @@
 import { reasonBody } from "../../../common/api/admin.ts";
-import type { WaitlistSummary } from "../../../common/api/waitlist.ts";
 import { CardSection } from "../../components/ui/card-section.tsx";
 import { FormMessage } from "../../components/ui/form-message.tsx";
 import { useConsole } from "./console-context.ts";
@@ -10,8 +9,8 @@ const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: 
 
 /** How many wait for sign-ups, and the one email that tells them sign-ups are open (admins, once sign-ups are). */
 export function WaitlistCard() {
-  const { operator, post } = useConsole();
-  const { data, error, reload } = useConsoleQuery<WaitlistSummary>("/api/admin/waitlist");
+  const { operator, call } = useConsole();
+  const { data, error, reload } = useConsoleQuery("GET /api/admin/waitlist");
   return (
     <CardSection title="Waitlist">
       <FormMessage error={error} />
@@ -29,7 +28,7 @@ export function WaitlistCard() {
             <ConsoleForm
               schema={reasonBody}
               empty={{ reason: "" }}
-              send={(body) => post("/api/admin/waitlist/announce", body)}
+              send={(body) => call("POST /api/admin/waitlist/announce", { body })}
               submitLabel="Tell the waitlist that sign-ups are open"
               confirm={() => `Email all ${data.confirmed} confirmed addresses now? This can be done once.`}
               onDone={() => void reload()}

@@ -4,7 +4,7 @@ import { FormMessage } from "../../components/ui/form-message.tsx";
 import { SelectField, TextArea } from "../../components/ui/labelled-field.tsx";
 import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
-import { reportGuideDifference } from "../../lib/api-client.ts";
+import { call } from "../../lib/api-call.ts";
 import { useApiForm } from "../../lib/use-api-form.ts";
 
 type GuideOutline = { path: string; title: string; steps: string[] };
@@ -30,7 +30,7 @@ export function ReportDifferenceForm({
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const input = { page, note: form.values.note, email: form.values.email, ...(Number(step) ? { step: Number(step) } : {}) };
-    if (await form.submit(reportGuideDifference, { input })) form.clear();
+    if (await form.submit((data) => call("POST /api/guide-reports", { body: data }), { input })) form.clear();
   };
 
   return (

@@ -1,5 +1,5 @@
 import type { Candle, HistoryRange, HistoryReply, MarketReply } from "../../../common/api/market.ts";
-import { type ApiResult, request } from "../../lib/api-request.ts";
+import { call } from "../../lib/api-call.ts";
 import { site } from "../../site.ts";
 
 /**
@@ -29,16 +29,9 @@ export type StatKey = (typeof STATS)[number]["key"];
 
 export const LOADING = "Loading…";
 
-export const marketUrl = () => `/api/market?app=${site.token.slug}`;
-export const historyUrl = (range: HistoryRange) => `/api/market/history?app=${site.token.slug}&range=${range}`;
+export const loadMarket = () => call("GET /api/market");
 
-export function loadMarket(): Promise<ApiResult<MarketReply>> {
-  return request<MarketReply>(marketUrl());
-}
-
-export function loadHistory(range: HistoryRange): Promise<ApiResult<HistoryReply>> {
-  return request<HistoryReply>(historyUrl(range));
-}
+export const loadHistory = (range: HistoryRange) => call("GET /api/market/history", { query: { range } });
 
 /**
  * "1,234,567" from a whole number's digits. Not Intl.NumberFormat: this module is part of every

@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from "react";
 import { APPEAL_MAX_LENGTH, appealFields, type PayoutView } from "../../../common/api/payouts.ts";
-import { appealPayout } from "../../lib/api-client.ts";
+import { call } from "../../lib/api-call.ts";
 import { useCsrfToken } from "../../lib/use-csrf-token.ts";
 
 const UNREACHABLE = "We could not reach the server. Check your connection and try again.";
@@ -25,7 +25,10 @@ export function ReviewNote({ transfer, onChanged }: { transfer: PayoutView; onCh
     }
     setSending(true);
     setError(null);
-    const result = await appealPayout(transfer.id, checked.data, (await csrf.ensure()) ?? "");
+    const result = await call("POST /api/payouts/:id/appeal", {
+      params: { id: transfer.id },
+      body: { message: checked.data, csrfToken: (await csrf.ensure()) ?? "" },
+    });
     setSending(false);
     if (!result.ok) {
       setError(result.body?.err_msg ?? UNREACHABLE);

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { FormMessage } from "../../components/ui/form-message.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
-import { requestPayout } from "../../lib/api-client.ts";
+import { call } from "../../lib/api-call.ts";
 import { formatTokens } from "../../lib/token-amount.ts";
 import { useCsrfToken } from "../../lib/use-csrf-token.ts";
 
@@ -25,7 +25,7 @@ export function TransferForm({ balance, minimum, onRequested }: { balance: strin
     }
     setPending(true);
     setError(null);
-    const result = await requestPayout({ amount: value, csrfToken: (await csrf.ensure()) ?? "" });
+    const result = await call("POST /api/payouts", { body: { amount: value, csrfToken: (await csrf.ensure()) ?? "" } });
     setPending(false);
     if (!result.ok) {
       if (result.status === 403) void csrf.refresh();

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { PAYOUT_STATUS_LABELS, type PayoutView } from "../../../common/api/payouts.ts";
-import { cancelPayout } from "../../lib/api-client.ts";
+import { call } from "../../lib/api-call.ts";
 import { formatTokens } from "../../lib/token-amount.ts";
 import { useCsrfToken } from "../../lib/use-csrf-token.ts";
 import { site } from "../../site.ts";
@@ -27,7 +27,7 @@ export function TransfersList({ transfers, onChanged }: { transfers: PayoutView[
 
   const cancel = async (id: number) => {
     setError(null);
-    const result = await cancelPayout(id, (await csrf.ensure()) ?? "");
+    const result = await call("POST /api/payouts/:id/cancel", { params: { id }, body: { csrfToken: (await csrf.ensure()) ?? "" } });
     if (!result.ok) setError(result.body?.err_msg ?? "We could not reach the server. Check your connection and try again.");
     await onChanged();
   };

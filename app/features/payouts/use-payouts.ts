@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import type { PayoutsView } from "../../../common/api/payouts.ts";
-import { payouts } from "../../lib/api-client.ts";
+import { call } from "../../lib/api-call.ts";
 
 /**
  * The member's transfers and verified wallet; `reload` after any change.
@@ -11,7 +11,7 @@ export function usePayouts(address: string | null) {
   const [view, setView] = useState<PayoutsView | null>(null);
   const [failed, setFailed] = useState(false);
   const reload = useCallback(async () => {
-    const result = await payouts();
+    const result = await call("GET /api/payouts");
     if (result.ok && result.body) {
       setView(result.body);
       setFailed(false);

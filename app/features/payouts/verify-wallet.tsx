@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { FormMessage } from "../../components/ui/form-message.tsx";
-import { siweNonce, verifyWallet } from "../../lib/api-client.ts";
+import { call } from "../../lib/api-call.ts";
 import { type AnnouncedWallet, useAnnouncedWallets } from "../../lib/eip6963.ts";
 import { useCsrfToken } from "../../lib/use-csrf-token.ts";
 import { site } from "../../site.ts";
@@ -28,14 +28,18 @@ export function VerifyWallet({ onVerified }: { onVerified: () => Promise<void> }
       const accounts = (await wallet.provider.request({ method: "eth_requestAccounts" })) as string[];
       const account = accounts[0];
       if (!account) throw new Error("no account");
-      const [nonce, csrfToken, { walletProofMessage }] = await Promise.all([siweNonce(), csrf.ensure(), import("./siwe-message.ts")]);
+      const [nonce, csrfToken, { walletProofMessage }] = await Promise.all([
+        call("GET /api/siwe-nonce"),
+        csrf.ensure(),
+        import("./siwe-message.ts"),
+      ]);
       if (!nonce.ok || !nonce.body?.nonce) {
         setError(nonce.body?.err_msg ?? UNREACHABLE);
         return;
       }
       const { address, message, hex } = walletProofMessage(account, nonce.body.nonce);
       const signature = (await wallet.provider.request({ method: "personal_sign", params: [hex, address] })) as string;
-      const result = await verifyWallet({ message, signature, csrfToken: csrfToken ?? "" });
+      const result = await call("POST /api/verify-wallet", { body: { message, signature, csrfToken: csrfToken ?? "" } });
       if (!result.ok) {
         if (result.status === 403) void csrf.refresh();
         setError(result.body?.err_msg ?? UNREACHABLE);

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { href, useNavigate } from "react-router";
 import type { QuestsView } from "../../../common/api/quests.ts";
-import { quests } from "../../lib/api-client.ts";
+import { call } from "../../lib/api-call.ts";
 
 export type QuestsState = { status: "loading" } | { status: "error" } | { status: "ready"; data: QuestsView };
 
@@ -10,7 +10,7 @@ export function useQuests() {
   const [state, setState] = useState<QuestsState>({ status: "loading" });
   const navigate = useNavigate();
   const reload = useCallback(async () => {
-    const result = await quests();
+    const result = await call("GET /api/quests");
     if (result.status === 403) {
       navigate(href("/login"), { replace: true });
       return;

@@ -3,7 +3,7 @@ import type { DashboardData } from "../../../common/api/rewards.ts";
 import { formatCountdown, parseCountdown } from "../../../common/countdown.ts";
 import { CardSection } from "../../components/ui/card-section.tsx";
 import { FormMessage } from "../../components/ui/form-message.tsx";
-import { claimDailyReward } from "../../lib/api-client.ts";
+import { call } from "../../lib/api-call.ts";
 import { formatTokens } from "../../lib/token-amount.ts";
 import { site } from "../../site.ts";
 import { ClaimCelebration } from "./claim-celebration.tsx";
@@ -32,7 +32,7 @@ export function DailyClaim({ data, reload }: { data: DashboardData; reload: () =
     setClaiming(true);
     setResult(null);
     setDaysBefore(data.streak.days);
-    const response = await claimDailyReward();
+    const response = await call("GET /api/claim-daily-reward");
     if (response.ok) await reload();
     setResult(response.ok ? "success" : "failure");
     setClaiming(false);

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import type { DashboardData } from "../../../common/api/rewards.ts";
-import { dashboard } from "../../lib/api-client.ts";
+import { call } from "../../lib/api-call.ts";
 import { learnAuthStatus } from "../auth/auth-status.ts";
 import { loginFor } from "../auth/return-path.ts";
 
@@ -13,7 +13,7 @@ export function useDashboard() {
   const navigate = useNavigate();
 
   const reload = useCallback(async () => {
-    const result = await dashboard();
+    const result = await call("GET /api/dashboard");
     if (result.status === 403) {
       learnAuthStatus("anonymous");
       navigate(loginFor("/dashboard"), { replace: true });

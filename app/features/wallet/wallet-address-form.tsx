@@ -3,7 +3,7 @@ import { walletFields } from "../../../common/api/rewards.ts";
 import { CardSection } from "../../components/ui/card-section.tsx";
 import { FormMessage } from "../../components/ui/form-message.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
-import { updateWalletAddress } from "../../lib/api-client.ts";
+import { call } from "../../lib/api-call.ts";
 import { WALLET_SUCCESS_MESSAGE_MS } from "../../lib/timings.ts";
 import { useApiForm } from "../../lib/use-api-form.ts";
 import { site } from "../../site.ts";
@@ -48,7 +48,7 @@ export function WalletAddressForm({ address, onSaved }: { address: string; onSav
     event.preventDefault();
     // The dashboard is read again while the form still says "Saving...", so it closes on the new address.
     const saved = await form.submit(async (data, csrfToken) => {
-      const result = await updateWalletAddress({ ...data, old_address: address, csrfToken });
+      const result = await call("PUT /api/dashboard-update-wallet-address", { body: { ...data, old_address: address, csrfToken } });
       if (result.ok) await onSaved();
       return result;
     });

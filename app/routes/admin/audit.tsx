@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { useSearchParams } from "react-router";
-import type { z } from "zod";
-import type { auditReply } from "../../../common/api/admin.ts";
+import type { AuditQuery } from "../../../common/api/admin.ts";
 import { FormMessage } from "../../components/ui/form-message.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { useConsole } from "../../features/console/console-context.ts";
@@ -23,7 +22,7 @@ export default function ConsoleAudit() {
   const { download } = useConsole();
   const [params, setParams] = useSearchParams();
   const query = params.toString();
-  const { data, error } = useConsoleQuery<z.infer<typeof auditReply>>(`/api/admin/audit${query ? `?${query}` : ""}`);
+  const { data, error } = useConsoleQuery("GET /api/admin/audit", { query: Object.fromEntries(params) as AuditQuery });
   const [downloadError, setDownloadError] = useState<string | null>(null);
   return (
     <>

@@ -12,7 +12,7 @@ export const meta: RouteTypes.MetaFunction = () => [{ title: CONSOLE_TITLE }, { 
 export default function ConsoleLayout() {
   const { door, api, check, send } = useConsoleDoor();
   const close = async () => {
-    await send("/api/admin/sign-out", { method: "POST" });
+    await send("POST /api/admin/sign-out");
     await check();
   };
   return (

@@ -1,6 +1,5 @@
 import { href, Link } from "react-router";
-import type { z } from "zod";
-import { adjustBalanceBody, type memberReply } from "../../../common/api/admin.ts";
+import { adjustBalanceBody } from "../../../common/api/admin.ts";
 import { CardSection } from "../../components/ui/card-section.tsx";
 import { FormMessage } from "../../components/ui/form-message.tsx";
 import { SelectField } from "../../components/ui/labelled-field.tsx";
@@ -8,13 +7,11 @@ import { TextField } from "../../components/ui/text-field.tsx";
 import { useConsole } from "../../features/console/console-context.ts";
 import { ConsoleForm } from "../../features/console/console-form.tsx";
 import { Cell, DataTable } from "../../features/console/data-table.tsx";
-import { type MemberActivity, MemberHistory, MemberSessions, MemberStanding } from "../../features/console/member-activity.tsx";
+import { MemberHistory, MemberSessions, MemberStanding } from "../../features/console/member-activity.tsx";
 import { useConsoleQuery } from "../../features/console/use-console-query.ts";
 import { formatTokens } from "../../lib/token-amount.ts";
 import { site } from "../../site.ts";
 import type { Route } from "./+types/member";
-
-type MemberView = z.infer<typeof memberReply>;
 
 /** A member's page; keyed by the id, so moving to another member starts from nothing rather than the last one's data. */
 export default function ConsoleMemberPage({ params }: Route.ComponentProps) {
@@ -23,9 +20,9 @@ export default function ConsoleMemberPage({ params }: Route.ComponentProps) {
 
 /** One member: profile, verification, the ledger with its running balance, and (admins) a credit or debit with a reason. */
 function ConsoleMember({ id }: { id: string }) {
-  const { operator, post } = useConsole();
-  const { data, error, reload } = useConsoleQuery<MemberView>(`/api/admin/members/${encodeURIComponent(id)}`);
-  const activity = useConsoleQuery<MemberActivity>(`/api/admin/members/${encodeURIComponent(id)}/activity`);
+  const { operator, call } = useConsole();
+  const { data, error, reload } = useConsoleQuery("GET /api/admin/members/:id", { params: { id } });
+  const activity = useConsoleQuery("GET /api/admin/members/:id/activity", { params: { id } });
   const member = data?.member;
   const admin = operator.role === "admin";
   const refresh = () => {
@@ -85,7 +82,7 @@ function ConsoleMember({ id }: { id: string }) {
                   <ConsoleForm
                     schema={adjustBalanceBody}
                     empty={{ direction: "credit", tokens: "", reason: "", code: "" }}
-                    send={(body) => post<{ balance: string }>(`/api/admin/members/${member.id}/adjust`, body)}
+                    send={(body) => call("POST /api/admin/members/:id/adjust", { params: { id: member.id }, body })}
                     submitLabel="Post to the ledger"
                     said={(reply) => `Posted. The balance is now ${formatTokens(reply.balance)}.`}
                     onDone={refresh}

@@ -1,6 +1,4 @@
 import { href, Link, useSearchParams } from "react-router";
-import type { z } from "zod";
-import type { membersReply } from "../../../common/api/admin.ts";
 import { FormMessage } from "../../components/ui/form-message.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { Cell, DataTable } from "../../features/console/data-table.tsx";
@@ -11,7 +9,7 @@ import { formatTokens } from "../../lib/token-amount.ts";
 export default function ConsoleMembers() {
   const [params, setParams] = useSearchParams();
   const q = params.get("q") ?? "";
-  const { data, error } = useConsoleQuery<z.infer<typeof membersReply>>(`/api/admin/members?q=${encodeURIComponent(q)}`);
+  const { data, error } = useConsoleQuery("GET /api/admin/members", { query: { q } });
   return (
     <>
       <h1 className="text-3xl font-bold">Members</h1>

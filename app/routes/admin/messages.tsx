@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { useSearchParams } from "react-router";
 import type { z } from "zod";
-import { CONTACT_MESSAGE_STATES, messageStateBody, type messagesReply, replyBody } from "../../../common/api/admin.ts";
+import { CONTACT_MESSAGE_STATES, messageStateBody, type messagesQuery, type messagesReply, replyBody } from "../../../common/api/admin.ts";
 import { FormMessage } from "../../components/ui/form-message.tsx";
 import { SelectField, TextArea } from "../../components/ui/labelled-field.tsx";
 import { useConsole } from "../../features/console/console-context.ts";
@@ -15,7 +15,7 @@ const when = (iso: string) => iso.slice(0, 16).replace("T", " ");
 
 function MessageCard({ message, onChanged }: { message: Message; onChanged: () => void }) {
   const headingId = useId();
-  const { post } = useConsole();
+  const { call } = useConsole();
   return (
     <li>
       <article aria-labelledby={headingId} className="card">
@@ -59,7 +59,7 @@ function MessageCard({ message, onChanged }: { message: Message; onChanged: () =
             <ConsoleForm
               schema={replyBody}
               empty={{ reply: "" }}
-              send={(body) => post(`/api/admin/messages/${message.id}/reply`, body)}
+              send={(body) => call("POST /api/admin/messages/:id/reply", { params: { id: message.id }, body })}
               submitLabel="Send the reply by email"
               onDone={onChanged}
             >
@@ -72,7 +72,7 @@ function MessageCard({ message, onChanged }: { message: Message; onChanged: () =
             key={message.state}
             schema={messageStateBody}
             empty={{ state: message.state === "closed" ? "new" : "closed", reason: "handled" }}
-            send={(body) => post(`/api/admin/messages/${message.id}/state`, body)}
+            send={(body) => call("POST /api/admin/messages/:id/state", { params: { id: message.id }, body })}
             submitLabel="Change the state"
             onDone={onChanged}
             reason="Reason"
@@ -92,8 +92,9 @@ function MessageCard({ message, onChanged }: { message: Message; onChanged: () =
 /** The contact inbox, newest first, filtered by state; replies go out by email. */
 export default function ConsoleMessages() {
   const [params, setParams] = useSearchParams();
-  const query = params.toString();
-  const { data, error, reload } = useConsoleQuery<z.infer<typeof messagesReply>>(`/api/admin/messages${query ? `?${query}` : ""}`);
+  // The filters as the address holds them: the server checks them.
+  const query = Object.fromEntries(params) as z.input<typeof messagesQuery>;
+  const { data, error, reload } = useConsoleQuery("GET /api/admin/messages", { query });
   const choose = (name: string, value: string) => {
     const next = new URLSearchParams(params);
     if (value) next.set(name, value);

@@ -38,7 +38,7 @@ function Figure({ label, value, detail }: { label: string; value: string; detail
 
 /** The program's health at a glance: members, claims, tokens, payouts, alerts, the price and the services. */
 export default function ConsoleOverview() {
-  const { data, error } = useConsoleQuery<Overview>("/api/admin/overview");
+  const { data, error } = useConsoleQuery("GET /api/admin/overview");
   return (
     <>
       <h1 className="text-3xl font-bold">Overview</h1>

@@ -1,17 +1,7 @@
 import { useState } from "react";
 import { href, Link, useSearchParams } from "react-router";
-import type { z } from "zod";
-import {
-  type adminPayoutsReply,
-  type batchReply,
-  type batchSummaryReply,
-  makeBatchBody,
-  reasonBody,
-  type reconcileReply,
-  sendBatchForm,
-  type sendReply,
-  transferMoveForm,
-} from "../../../common/api/admin.ts";
+import { makeBatchBody, reasonBody, sendBatchForm, transferMoveForm } from "../../../common/api/admin.ts";
+import type { EndpointReply } from "../../../common/api/endpoints.ts";
 import { PAYOUT_STATUS_LABELS, type PayoutStatusName } from "../../../common/api/payouts.ts";
 import { CardSection } from "../../components/ui/card-section.tsx";
 import { FormMessage } from "../../components/ui/form-message.tsx";
@@ -21,10 +11,12 @@ import { ConsoleForm } from "../../features/console/console-form.tsx";
 import { Cell, DataTable } from "../../features/console/data-table.tsx";
 import { FilterSelect } from "../../features/console/filter-select.tsx";
 import { useConsoleQuery } from "../../features/console/use-console-query.ts";
+import type { CallReply } from "../../lib/api-call.ts";
+import type { ApiResult } from "../../lib/api-client.ts";
 import { formatTokens } from "../../lib/token-amount.ts";
 
-type PayoutsPage = z.infer<typeof adminPayoutsReply>;
-type Batch = z.infer<typeof batchReply>;
+type Batch = EndpointReply<"POST /api/admin/payouts/batches">;
+type TransferMove = "POST /api/admin/payouts/:id/return" | "POST /api/admin/payouts/:id/void-transaction";
 
 /** The batch's payouts that a send leaves alone, named in its confirmation so the total is not read as the batch's. */
 function settledNote({ paid, returned }: { paid: number; returned: number }): string {
@@ -43,27 +35,29 @@ function stuckNote(stuck: number[]): string {
  * fresh code; with `askSafeNonce`, the Safe nonce a return from a batch whose
  * Safe file was downloaded needs.
  */
-function TransferMoneyMove<Reply extends object>({
-  action,
+function TransferMoneyMove<K extends TransferMove>({
+  endpoint,
   submitLabel,
   said,
   onDone,
   askSafeNonce = false,
 }: {
-  action: "return" | "void-transaction";
+  endpoint: K;
   submitLabel: string;
-  said?: (reply: Reply) => string;
+  said?: (reply: EndpointReply<K>) => string;
   onDone: () => Promise<void> | void;
   askSafeNonce?: boolean;
 }) {
-  const { post } = useConsole();
+  const { call } = useConsole();
   return (
     <div className="mt-3">
       <ConsoleForm
         schema={transferMoveForm}
         empty={{ payout: "", reason: "", safe_nonce: "", code: "" }}
         send={({ payout, safe_nonce, ...body }) =>
-          post<Reply>(`/api/admin/payouts/${payout}/${action}`, { ...body, ...(safe_nonce ? { safe_nonce } : {}) })
+          call<TransferMove>(endpoint, { params: { id: payout }, body: { ...body, ...(safe_nonce ? { safe_nonce } : {}) } }) as Promise<
+            ApiResult<CallReply<K>>
+          >
         }
         submitLabel={submitLabel}
         said={said}
@@ -108,10 +102,12 @@ function SafeFileButton({ batchId }: { batchId: number }) {
 
 /** Payouts by status, with the batch, the Safe file, the hot wallet, reconciliation and returns. */
 export default function ConsolePayouts() {
-  const { operator, get, post } = useConsole();
+  const { operator, call } = useConsole();
   const [params, setParams] = useSearchParams();
   const status = params.get("status") ?? "";
-  const { data, error, reload } = useConsoleQuery<PayoutsPage>(`/api/admin/payouts${status ? `?status=${status}` : ""}`);
+  const { data, error, reload } = useConsoleQuery("GET /api/admin/payouts", {
+    query: status ? { status: status as PayoutStatusName } : {},
+  });
   const [batch, setBatch] = useState<Batch | null>(null);
   // The handled alert leaves the list with its form, so the confirmation is said here.
   const [handled, setHandled] = useState<string | null>(null);
@@ -138,7 +134,7 @@ export default function ConsolePayouts() {
                   <ConsoleForm
                     schema={reasonBody}
                     empty={{ reason: "" }}
-                    send={(body) => post<{ suc_msg: string }>(`/api/admin/alerts/${alert.id}/resolve`, body)}
+                    send={(body) => call("POST /api/admin/alerts/:id/resolve", { params: { id: alert.id }, body })}
                     submitLabel={`Mark alert ${alert.id} handled`}
                     said={() => ""}
                     onDone={(done) => {
@@ -162,7 +158,7 @@ export default function ConsolePayouts() {
               <ConsoleForm
                 schema={makeBatchBody}
                 empty={{ reason: "", code: "" }}
-                send={(body) => post<Batch>("/api/admin/payouts/batches", body)}
+                send={(body) => call("POST /api/admin/payouts/batches", { body })}
                 submitLabel="Make the batch"
                 said={(made) =>
                   [
@@ -198,10 +194,10 @@ export default function ConsolePayouts() {
               <ConsoleForm
                 schema={sendBatchForm}
                 empty={{ batch: "", reason: "", code: "" }}
-                send={({ batch: id, ...body }) => post<z.infer<typeof sendReply>>(`/api/admin/payouts/batches/${id}/send`, body)}
+                send={({ batch: id, ...body }) => call("POST /api/admin/payouts/batches/:id/send", { params: { id }, body })}
                 submitLabel="Send the batch"
                 confirm={async ({ batch: id }) => {
-                  const batch = await get<z.infer<typeof batchSummaryReply>>(`/api/admin/payouts/batches/${encodeURIComponent(id)}`);
+                  const batch = await call("GET /api/admin/payouts/batches/:id", { params: { id } });
                   return batch.ok && batch.body
                     ? `Send batch ${id} from the hot wallet: ${batch.body.count} transfer${batch.body.count === 1 ? "" : "s"}, ${formatTokens(batch.body.total)} in all, with fees capped at ${batch.body.fee_cap_gwei} gwei?${settledNote(batch.body)}`
                     : `Send batch ${id} from the hot wallet? Its total could not be read: ${batch.body?.err_msg ?? "no answer"}`;
@@ -235,7 +231,7 @@ export default function ConsolePayouts() {
               <ConsoleForm
                 schema={reasonBody}
                 empty={{ reason: "checked the chain from the console" }}
-                send={(body) => post<z.infer<typeof reconcileReply>>("/api/admin/payouts/reconcile", body)}
+                send={(body) => call("POST /api/admin/payouts/reconcile", { body })}
                 submitLabel="Reconcile now"
                 said={(done) =>
                   done.skipped ??
@@ -300,8 +296,8 @@ export default function ConsolePayouts() {
       {admin ? (
         <CardSection title="Return a transfer" className="mt-8">
           <p className="mt-2 text-sm text-ink-800">The tokens go back to the member's balance, with the reason on their ledger.</p>
-          <TransferMoneyMove<{ balance: string }>
-            action="return"
+          <TransferMoneyMove
+            endpoint="POST /api/admin/payouts/:id/return"
             askSafeNonce={!data?.hot_wallet}
             submitLabel="Return the transfer"
             said={(reply) => `Returned. The member's balance is now ${formatTokens(reply.balance)}.`}
@@ -315,7 +311,7 @@ export default function ConsolePayouts() {
             When a transaction sent by hand from the hot wallet took the nonce of a transfer's transaction, that transaction can never be
             mined. Once the chain shows it, voiding it lets the next send of the batch sign the transfer again.
           </p>
-          <TransferMoneyMove<{ suc_msg: string }> action="void-transaction" submitLabel="Void the transaction" onDone={reload} />
+          <TransferMoneyMove endpoint="POST /api/admin/payouts/:id/void-transaction" submitLabel="Void the transaction" onDone={reload} />
         </CardSection>
       ) : null}
     </>

@@ -10,8 +10,8 @@ import { useQuestSettings } from "../../features/console/use-quest-settings.ts";
 
 /** Which quests exist and what they pay; admins define page quests, edit amounts, pause, resume and retire. */
 export default function ConsoleQuests() {
-  const { operator, post } = useConsole();
-  const { quests, error, reload, changeable, chosen, choose, keyOf, pathOf } = useQuestSettings();
+  const { operator, call } = useConsole();
+  const { quests, error, reload, changeable, chosen, choose, keyOf } = useQuestSettings();
   const done = () => void reload();
   return (
     <>
@@ -54,7 +54,7 @@ export default function ConsoleQuests() {
                   key={`edit-${keyOf(chosen)}`}
                   schema={editQuestBody}
                   empty={{ title: chosen.title, tokens: chosen.tokens, xp: String(chosen.xp), reason: "" }}
-                  send={(body) => post(pathOf("edit"), body)}
+                  send={(body) => call("POST /api/admin/quests/:kind/:id/edit", { params: { kind: chosen.kind, id: chosen.id }, body })}
                   submitLabel="Save the amounts"
                   onDone={done}
                   reason="Reason"
@@ -71,7 +71,7 @@ export default function ConsoleQuests() {
                   key={`status-${keyOf(chosen)}`}
                   schema={questStatusBody}
                   empty={{ status: "paused", reason: "" }}
-                  send={(body) => post(pathOf("status"), body)}
+                  send={(body) => call("POST /api/admin/quests/:kind/:id/status", { params: { kind: chosen.kind, id: chosen.id }, body })}
                   submitLabel="Set the status"
                   onDone={done}
                   reason="Reason for the status"
@@ -94,7 +94,7 @@ export default function ConsoleQuests() {
               <ConsoleForm
                 schema={defineQuestBody}
                 empty={{ kind: "visit", id: "", title: "", page: "", xp: "", period: PAGE_QUEST_PERIODS[0], reason: "" }}
-                send={(body) => post("/api/admin/quests", body)}
+                send={(body) => call("POST /api/admin/quests", { body })}
                 submitLabel="Define the quest"
                 onDone={done}
                 reason="Reason"

@@ -12,7 +12,7 @@ import { formatTokens } from "../../lib/token-amount.ts";
 type Review = z.infer<typeof reviewsReply>["reviews"][number];
 
 function ReviewCard({ review, canDecide, onDecided }: { review: Review; canDecide: boolean; onDecided: (message: string) => void }) {
-  const { post } = useConsole();
+  const { call } = useConsole();
   return (
     <CardSection title={`Transfer ${review.payout_id}: ${formatTokens(review.amount)} to ${review.email}`}>
       <dl className="mt-3 space-y-2 break-words">
@@ -44,7 +44,7 @@ function ReviewCard({ review, canDecide, onDecided }: { review: Review; canDecid
               key={decision}
               schema={reviewDecisionBody}
               empty={{ reason: "" }}
-              send={(body) => post<{ suc_msg: string }>(`/api/admin/reviews/${review.payout_id}/${decision}`, body)}
+              send={(body) => call("POST /api/admin/reviews/:id/:decision", { params: { id: review.payout_id, decision }, body })}
               submitLabel={decision === "approve" ? "Approve" : "Reject"}
               onDone={(reply) => onDecided(`Transfer ${review.payout_id}: ${reply.suc_msg}`)}
             >
@@ -67,7 +67,7 @@ function ReviewCard({ review, canDecide, onDecided }: { review: Review; canDecid
 /** Flagged payouts waiting for a person, with their signals and the member's appeal. */
 export default function ConsoleReview() {
   const { operator } = useConsole();
-  const { data, error, reload } = useConsoleQuery<z.infer<typeof reviewsReply>>("/api/admin/reviews?open=1");
+  const { data, error, reload } = useConsoleQuery("GET /api/admin/reviews", { query: { open: "1" } });
   // The decided card leaves the list, so what was done is said above it.
   const [decided, setDecided] = useState<string | null>(null);
   return (

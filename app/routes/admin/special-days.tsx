@@ -1,5 +1,4 @@
-import type { z } from "zod";
-import { removeSpecialDayForm, setSpecialDayBody, type specialDaysReply } from "../../../common/api/admin.ts";
+import { removeSpecialDayForm, setSpecialDayBody } from "../../../common/api/admin.ts";
 import { CardSection } from "../../components/ui/card-section.tsx";
 import { FormMessage } from "../../components/ui/form-message.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
@@ -10,8 +9,8 @@ import { useConsoleQuery } from "../../features/console/use-console-query.ts";
 
 /** The calendar of reward multipliers (UTC days); admins set and remove days. */
 export default function ConsoleSpecialDays() {
-  const { operator, post } = useConsole();
-  const { data, error, reload } = useConsoleQuery<z.infer<typeof specialDaysReply>>("/api/admin/special-days");
+  const { operator, call } = useConsole();
+  const { data, error, reload } = useConsoleQuery("GET /api/admin/special-days");
   const admin = operator.role === "admin";
   return (
     <>
@@ -45,7 +44,7 @@ export default function ConsoleSpecialDays() {
                 <ConsoleForm
                   schema={setSpecialDayBody}
                   empty={{ day: "", multiplier: "", note: "", reason: "" }}
-                  send={(body) => post("/api/admin/special-days", body)}
+                  send={(body) => call("POST /api/admin/special-days", { body })}
                   submitLabel="Set the day"
                   onDone={() => void reload()}
                   reason="Reason"
@@ -65,7 +64,7 @@ export default function ConsoleSpecialDays() {
                 <ConsoleForm
                   schema={removeSpecialDayForm}
                   empty={{ day: "", reason: "" }}
-                  send={({ day, ...body }) => post(`/api/admin/special-days/${day}/remove`, body)}
+                  send={({ day, ...body }) => call("POST /api/admin/special-days/:day/remove", { params: { day }, body })}
                   submitLabel="Remove the day"
                   onDone={() => void reload()}
                   reason="Reason"
