@@ -1,9 +1,14 @@
+import type { ErrorReply, SuccessReply } from "../../common/api/fields.ts";
+
 /**
- * The only place in the app that calls fetch (with api-client.ts's file download). Every call of the spec's API
- * goes through `call` (api-call.ts), typed by common/api's endpoint table that the server registers with; each
- * answers `{ ok, status, body }` and never throws on an HTTP error, so screens decide what a status means.
+ * Where the app calls fetch (the console's file download apart). Every JSON call of the spec's API goes through
+ * `call` (api-call.ts), typed by common/api's endpoint table that the server registers with; each answers
+ * `{ ok, status, body }` and never throws on an HTTP error, so screens decide what a status means.
  */
 export type ApiResult<T> = { ok: boolean; status: number; body: T | null };
+
+/** What a call that changes something answers: `suc_msg`, or `err_msg` when refused. */
+export type Message = Partial<SuccessReply & ErrorReply>;
 
 export async function request<T>(path: string, init: RequestInit = {}): Promise<ApiResult<T>> {
   try {

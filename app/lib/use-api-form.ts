@@ -2,7 +2,7 @@ import { type ChangeEvent, useId, useState } from "react";
 import type { z } from "zod";
 import type { CsrfPage } from "../../common/api/auth.ts";
 import { checkFields } from "../../common/api/fields.ts";
-import type { ApiResult, Message } from "./api-client.ts";
+import type { ApiResult, Message } from "./api-request.ts";
 import { useCsrfToken } from "./use-csrf-token.ts";
 import { useFormFields } from "./use-form-fields.ts";
 

@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from "react";
 import { href } from "react-router";
 import { SubmitButton } from "../components/ui/submit-button.tsx";
+import { unsubscribe } from "../features/account/unsubscribe.ts";
 import { useLinkToken } from "../features/account/use-link-token.ts";
 import { CardPage } from "../layout/card-page.tsx";
-import { unsubscribe } from "../lib/api-client.ts";
 import { UNREACHABLE } from "../lib/use-api-form.ts";
 import { site } from "../site.ts";
 import type { Route } from "./+types/unsubscribe";

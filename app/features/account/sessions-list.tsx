@@ -5,7 +5,7 @@ import { CardSection } from "../../components/ui/card-section.tsx";
 import { FormMessage } from "../../components/ui/form-message.tsx";
 import { NeedsJavaScript } from "../../components/ui/needs-javascript.tsx";
 import { call } from "../../lib/api-call.ts";
-import type { ApiResult, Message } from "../../lib/api-client.ts";
+import type { ApiResult, Message } from "../../lib/api-request.ts";
 import { UNREACHABLE } from "../../lib/use-api-form.ts";
 import { useCsrfToken } from "../../lib/use-csrf-token.ts";
 import { loginFor } from "../auth/return-path.ts";

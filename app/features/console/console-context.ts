@@ -2,7 +2,7 @@ import { createContext, useContext } from "react";
 import type { ConsoleState } from "../../../common/api/admin.ts";
 import type { ErrorReply } from "../../../common/api/fields.ts";
 import type { call } from "../../lib/api-call.ts";
-import type { ApiResult } from "../../lib/api-client.ts";
+import type { ApiResult } from "../../lib/api-request.ts";
 
 export type ConsoleReply<T> = ApiResult<T & Partial<ErrorReply>>;
 

@@ -3,9 +3,9 @@ import { contactMessage } from "../../../common/api/contact.ts";
 import { TextArea } from "../../components/ui/labelled-field.tsx";
 import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
-import { submitContactForm } from "../../lib/api-client.ts";
 import { useApiForm } from "../../lib/use-api-form.ts";
 import { site } from "../../site.ts";
+import { submitContactForm } from "./submit-contact-form.ts";
 
 export const CONTACT_SUCCESS = "Success! Your message has been submitted successfully. We’ll get back to you shortly.";
 

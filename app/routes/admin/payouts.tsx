@@ -12,7 +12,7 @@ import { Cell, DataTable } from "../../features/console/data-table.tsx";
 import { FilterSelect } from "../../features/console/filter-select.tsx";
 import { useConsoleQuery } from "../../features/console/use-console-query.ts";
 import type { CallReply } from "../../lib/api-call.ts";
-import type { ApiResult } from "../../lib/api-client.ts";
+import type { ApiResult } from "../../lib/api-request.ts";
 import { formatTokens } from "../../lib/token-amount.ts";
 
 type Batch = EndpointReply<"POST /api/admin/payouts/batches">;
