@@ -7,6 +7,7 @@ import { articleScriptPlugin } from "./scripts/build/article-script-plugin.ts";
 import { brandPalettePlugin } from "./scripts/build/brand-palette-plugin.ts";
 import { devAssetsPlugin } from "./scripts/build/dev-assets-plugin.ts";
 import { formChecksPlugin } from "./scripts/build/form-checks-plugin.ts";
+import { reactRouterTrimPlugin } from "./scripts/build/react-router-trim-plugin.ts";
 import { sharedChunksPlugin } from "./scripts/build/shared-chunks-plugin.ts";
 import { siteConfigPlugin } from "./scripts/build/site-config-plugin.ts";
 
@@ -23,6 +24,7 @@ export default defineConfig({
     articleScriptPlugin(),
     sharedChunksPlugin(sitePages(site).flatMap((page) => (page.article ? [page.file] : []))),
     formChecksPlugin(),
+    reactRouterTrimPlugin(),
     reactRouter(),
   ],
   build: { assetsInlineLimit: 0 },
