@@ -1,7 +1,6 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
-import { sitePages } from "./app/site-pages.ts";
 import { loadSiteConfig } from "./config/site.ts";
 import { articleScriptPlugin } from "./scripts/build/article-script-plugin.ts";
 import { brandPalettePlugin } from "./scripts/build/brand-palette-plugin.ts";
@@ -21,8 +20,8 @@ export default defineConfig({
     tailwindcss(),
     siteConfigPlugin(site),
     devAssetsPlugin(site),
-    articleScriptPlugin(),
-    sharedChunksPlugin(sitePages(site).flatMap((page) => (page.article ? [page.file] : []))),
+    articleScriptPlugin(() => [siteConfigPlugin(site), formChecksPlugin()]),
+    sharedChunksPlugin(),
     formChecksPlugin(),
     reactRouterTrimPlugin(),
     reactRouter(),

@@ -1,7 +1,7 @@
 import type { MouseEvent } from "react";
 import { href, NavLink, useNavigate } from "react-router";
 import { ACCOUNT_PATHS } from "../../account-paths.ts";
-import { signOut } from "../../lib/api-client.ts";
+import { signOut } from "../../lib/api-request.ts";
 import { LOGOUT_LABEL, MEMBER_LINKS, VISITOR_LINKS } from "./account-link-list.ts";
 import { type AuthStatus, learnAuthStatus } from "./auth-status.ts";
 import { signupsComingSoon } from "./coming-soon.ts";
