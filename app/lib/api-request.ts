@@ -1,6 +1,6 @@
 /**
  * The only place in the app that calls fetch. Every call of the spec's API is
- * a function in api-client.ts (or here), typed by the schemas in common/api
+ * a function in app/lib/api/<area>.ts (or here), typed by the schemas in common/api
  * that the server validates with; each answers `{ ok, status, body }` and
  * never throws on an HTTP error, so screens decide what a status means.
  */

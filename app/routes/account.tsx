@@ -6,7 +6,7 @@ import { DeleteAccountForm } from "../features/account/delete-account-form.tsx";
 import { DisplayNameForm } from "../features/account/display-name-form.tsx";
 import { SessionsList } from "../features/account/sessions-list.tsx";
 import { StreakReminderForm } from "../features/account/streak-reminder-form.tsx";
-import { accountApi } from "../lib/api-client.ts";
+import { accountApi } from "../lib/api/account-settings.ts";
 import { site } from "../site.ts";
 import type { Route } from "./+types/account";
 

@@ -1,7 +1,7 @@
 import { href } from "react-router";
 import { LinkStatus } from "../features/account/link-status.tsx";
 import { CardPage } from "../layout/card-page.tsx";
-import { accountApi } from "../lib/api-client.ts";
+import { accountApi } from "../lib/api/account-settings.ts";
 import { site } from "../site.ts";
 import type { Route } from "./+types/cancel-email-change";
 

@@ -3,7 +3,7 @@ import { Link, useLocation } from "react-router";
 import { type LeaderboardView, SEASON_PATTERN } from "../../common/api/leaderboard.ts";
 import { FormMessage } from "../components/ui/form-message.tsx";
 import { TableHead } from "../components/ui/table-head.tsx";
-import { leaderboard } from "../lib/api-client.ts";
+import { leaderboard } from "../lib/api/leaderboard.ts";
 import { UNREACHABLE } from "../lib/use-api-form.ts";
 import { site } from "../site.ts";
 import type { Route } from "./+types/leaderboard";

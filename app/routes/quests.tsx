@@ -9,7 +9,7 @@ import { QuizForm } from "../features/quests/quiz-form.tsx";
 import { QuizResultView } from "../features/quests/quiz-result.tsx";
 import { ReceiptsList } from "../features/quests/receipts-list.tsx";
 import { useQuests } from "../features/quests/use-quests.ts";
-import { answerQuiz, checkChainQuest, startQuiz } from "../lib/api-client.ts";
+import { answerQuiz, checkChainQuest, startQuiz } from "../lib/api/quests.ts";
 import { UNREACHABLE } from "../lib/use-api-form.ts";
 import { useCsrfToken } from "../lib/use-csrf-token.ts";
 import { site } from "../site.ts";

@@ -3,7 +3,7 @@ import { href } from "react-router";
 import { SubmitButton } from "../components/ui/submit-button.tsx";
 import { useLinkToken } from "../features/account/use-link-token.ts";
 import { CardPage } from "../layout/card-page.tsx";
-import { unsubscribe } from "../lib/api-client.ts";
+import { unsubscribe } from "../lib/api/reminders.ts";
 import { UNREACHABLE } from "../lib/use-api-form.ts";
 import { site } from "../site.ts";
 import type { Route } from "./+types/unsubscribe";

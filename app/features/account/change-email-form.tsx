@@ -5,7 +5,7 @@ import { CardSection } from "../../components/ui/card-section.tsx";
 import { FormMessage } from "../../components/ui/form-message.tsx";
 import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
-import { accountApi } from "../../lib/api-client.ts";
+import { accountApi } from "../../lib/api/account-settings.ts";
 import { useApiForm } from "../../lib/use-api-form.ts";
 import { CurrentEmail } from "./current-email.tsx";
 

@@ -5,7 +5,7 @@ import { FormMessage } from "../../components/ui/form-message.tsx";
 import { NewPasswordFields } from "../../components/ui/new-password-fields.tsx";
 import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
-import { accountApi } from "../../lib/api-client.ts";
+import { accountApi } from "../../lib/api/account-settings.ts";
 import { useApiForm } from "../../lib/use-api-form.ts";
 
 const EMPTY = { current_password: "", password: "", password2: "" };

@@ -4,7 +4,7 @@ import { CardSection } from "../../components/ui/card-section.tsx";
 import { FormMessage } from "../../components/ui/form-message.tsx";
 import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
-import { accountApi } from "../../lib/api-client.ts";
+import { accountApi } from "../../lib/api/account-settings.ts";
 import { useApiForm } from "../../lib/use-api-form.ts";
 
 /** Opting in to the leaderboard: a name of the member's choosing, never their email or wallet; empty takes them off. */

@@ -4,7 +4,7 @@ import { resetPasswordFields } from "../../../common/api/account-settings.ts";
 import { FormMessage } from "../../components/ui/form-message.tsx";
 import { NewPasswordFields } from "../../components/ui/new-password-fields.tsx";
 import { SubmitButton } from "../../components/ui/submit-button.tsx";
-import { accountApi } from "../../lib/api-client.ts";
+import { accountApi } from "../../lib/api/account-settings.ts";
 import { useApiForm } from "../../lib/use-api-form.ts";
 import { LogInNext } from "../auth/log-in-next.tsx";
 import { useLinkToken } from "./use-link-token.ts";

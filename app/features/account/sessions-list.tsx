@@ -4,7 +4,7 @@ import type { SessionsView } from "../../../common/api/account-settings.ts";
 import { CardSection } from "../../components/ui/card-section.tsx";
 import { FormMessage } from "../../components/ui/form-message.tsx";
 import { NeedsJavaScript } from "../../components/ui/needs-javascript.tsx";
-import { accountApi } from "../../lib/api-client.ts";
+import { accountApi } from "../../lib/api/account-settings.ts";
 import { UNREACHABLE } from "../../lib/use-api-form.ts";
 import { useCsrfToken } from "../../lib/use-csrf-token.ts";
 import { loginFor } from "../auth/return-path.ts";

@@ -3,7 +3,7 @@ import { streakReminderFields } from "../../../common/api/reminders.ts";
 import { CardSection } from "../../components/ui/card-section.tsx";
 import { FormMessage } from "../../components/ui/form-message.tsx";
 import { SubmitButton } from "../../components/ui/submit-button.tsx";
-import { accountApi } from "../../lib/api-client.ts";
+import { accountApi } from "../../lib/api/account-settings.ts";
 import { useApiForm } from "../../lib/use-api-form.ts";
 import { site } from "../../site.ts";
 

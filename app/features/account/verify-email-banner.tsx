@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { accountApi } from "../../lib/api-client.ts";
+import { accountApi } from "../../lib/api/account-settings.ts";
 import { UNREACHABLE } from "../../lib/use-api-form.ts";
 import { useCsrfToken } from "../../lib/use-csrf-token.ts";
 

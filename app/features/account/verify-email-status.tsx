@@ -1,5 +1,5 @@
 import { href } from "react-router";
-import { accountApi } from "../../lib/api-client.ts";
+import { accountApi } from "../../lib/api/account-settings.ts";
 import { LinkStatus } from "./link-status.tsx";
 
 /** Follows the link from the email once the page has loaded, and says what happened. */

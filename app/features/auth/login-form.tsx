@@ -4,7 +4,7 @@ import { signInFields } from "../../../common/api/auth.ts";
 import { FormMessage } from "../../components/ui/form-message.tsx";
 import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
-import { signIn } from "../../lib/api-client.ts";
+import { signIn } from "../../lib/api/auth.ts";
 import { useApiForm } from "../../lib/use-api-form.ts";
 import { useComingSoonGuard } from "./account-links.tsx";
 import { learnAuthStatus } from "./auth-status.ts";

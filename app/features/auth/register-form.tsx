@@ -5,7 +5,7 @@ import { FormMessage } from "../../components/ui/form-message.tsx";
 import { NewPasswordFields } from "../../components/ui/new-password-fields.tsx";
 import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
-import { register } from "../../lib/api-client.ts";
+import { register } from "../../lib/api/auth.ts";
 import { useApiForm } from "../../lib/use-api-form.ts";
 import { LogInNext } from "./log-in-next.tsx";
 import { useSignupCheck } from "./use-signup-check.tsx";

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { ADMIN_REFUSALS, type ConsoleState, CSRF_HEADER } from "../../../common/api/admin.ts";
-import { downloadFile, request } from "../../lib/api-client.ts";
+import { downloadFile } from "../../lib/api/admin.ts";
+import { request } from "../../lib/api-client.ts";
 import { UNREACHABLE } from "../../lib/use-api-form.ts";
 import { useCsrfToken } from "../../lib/use-csrf-token.ts";
 import type { ConsoleApi, ConsoleReply } from "./console-context.ts";

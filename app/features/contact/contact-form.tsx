@@ -3,7 +3,7 @@ import { contactMessage } from "../../../common/api/contact.ts";
 import { TextArea } from "../../components/ui/labelled-field.tsx";
 import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
-import { submitContactForm } from "../../lib/api-client.ts";
+import { submitContactForm } from "../../lib/api/contact.ts";
 import { useApiForm } from "../../lib/use-api-form.ts";
 import { site } from "../../site.ts";
 

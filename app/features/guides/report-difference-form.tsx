@@ -4,7 +4,7 @@ import { FormMessage } from "../../components/ui/form-message.tsx";
 import { SelectField, TextArea } from "../../components/ui/labelled-field.tsx";
 import { SubmitButton } from "../../components/ui/submit-button.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
-import { reportGuideDifference } from "../../lib/api-client.ts";
+import { reportGuideDifference } from "../../lib/api/guide-reports.ts";
 import { useApiForm } from "../../lib/use-api-form.ts";
 
 type GuideOutline = { path: string; title: string; steps: string[] };

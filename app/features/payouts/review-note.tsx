@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from "react";
 import { APPEAL_MAX_LENGTH, appealFields, type PayoutView } from "../../../common/api/payouts.ts";
-import { appealPayout } from "../../lib/api-client.ts";
+import { appealPayout } from "../../lib/api/payouts.ts";
 import { useCsrfToken } from "../../lib/use-csrf-token.ts";
 
 const UNREACHABLE = "We could not reach the server. Check your connection and try again.";

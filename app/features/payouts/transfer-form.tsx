@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { FormMessage } from "../../components/ui/form-message.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
-import { requestPayout } from "../../lib/api-client.ts";
+import { requestPayout } from "../../lib/api/payouts.ts";
 import { formatTokens } from "../../lib/token-amount.ts";
 import { useCsrfToken } from "../../lib/use-csrf-token.ts";
 

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { PAYOUT_STATUS_LABELS, type PayoutView } from "../../../common/api/payouts.ts";
-import { cancelPayout } from "../../lib/api-client.ts";
+import { cancelPayout } from "../../lib/api/payouts.ts";
 import { formatTokens } from "../../lib/token-amount.ts";
 import { useCsrfToken } from "../../lib/use-csrf-token.ts";
 import { site } from "../../site.ts";

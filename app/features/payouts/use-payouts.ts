@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import type { PayoutsView } from "../../../common/api/payouts.ts";
-import { payouts } from "../../lib/api-client.ts";
+import { payouts } from "../../lib/api/payouts.ts";
 
 /**
  * The member's transfers and verified wallet; `reload` after any change.

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { FormMessage } from "../../components/ui/form-message.tsx";
-import { siweNonce, verifyWallet } from "../../lib/api-client.ts";
+import { siweNonce, verifyWallet } from "../../lib/api/payouts.ts";
 import { type AnnouncedWallet, useAnnouncedWallets } from "../../lib/eip6963.ts";
 import { useCsrfToken } from "../../lib/use-csrf-token.ts";
 import { site } from "../../site.ts";

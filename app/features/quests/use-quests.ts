@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { href, useNavigate } from "react-router";
 import type { QuestsView } from "../../../common/api/quests.ts";
-import { quests } from "../../lib/api-client.ts";
+import { quests } from "../../lib/api/quests.ts";
 
 export type QuestsState = { status: "loading" } | { status: "error" } | { status: "ready"; data: QuestsView };
 

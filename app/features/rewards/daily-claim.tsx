@@ -3,7 +3,7 @@ import type { DashboardData } from "../../../common/api/rewards.ts";
 import { formatCountdown, parseCountdown } from "../../../common/countdown.ts";
 import { CardSection } from "../../components/ui/card-section.tsx";
 import { FormMessage } from "../../components/ui/form-message.tsx";
-import { claimDailyReward } from "../../lib/api-client.ts";
+import { claimDailyReward } from "../../lib/api/rewards.ts";
 import { formatTokens } from "../../lib/token-amount.ts";
 import { site } from "../../site.ts";
 import { ClaimCelebration } from "./claim-celebration.tsx";

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import type { DashboardData } from "../../../common/api/rewards.ts";
-import { dashboard } from "../../lib/api-client.ts";
+import { dashboard } from "../../lib/api/rewards.ts";
 import { learnAuthStatus } from "../auth/auth-status.ts";
 import { loginFor } from "../auth/return-path.ts";
 

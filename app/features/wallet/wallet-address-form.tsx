@@ -3,7 +3,7 @@ import { walletFields } from "../../../common/api/rewards.ts";
 import { CardSection } from "../../components/ui/card-section.tsx";
 import { FormMessage } from "../../components/ui/form-message.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
-import { updateWalletAddress } from "../../lib/api-client.ts";
+import { updateWalletAddress } from "../../lib/api/rewards.ts";
 import { WALLET_SUCCESS_MESSAGE_MS } from "../../lib/timings.ts";
 import { useApiForm } from "../../lib/use-api-form.ts";
 import { site } from "../../site.ts";
