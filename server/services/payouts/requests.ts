@@ -148,7 +148,7 @@ export type CloseResult = { ok: true; balance: bigint } | ({ ok: false } & Payou
  */
 async function closeUnpaidPayout(
   { db, clock }: { db: Database; clock: Clock },
-  close: { payoutId: number; userId?: number; status: "cancelled" | "returned" | "rejected"; from: PayoutStatus[]; reason: string },
+  close: { payoutId: number; userId?: number; status: "cancelled" | "returned" | "rejected"; from: readonly PayoutStatus[]; reason: string },
 ): Promise<CloseResult> {
   const now = clock.now();
   const owner = close.userId === undefined ? sql`true` : sql`user_id = ${close.userId}`;
@@ -182,7 +182,7 @@ export function cancelPayout(deps: { db: Database; clock: Clock }, userId: numbe
     payoutId,
     userId,
     status: "cancelled",
-    from: ["in_review", "requested"],
+    from: OPEN_REQUEST_STATUSES,
     reason: "cancelled by the member",
   });
 }
