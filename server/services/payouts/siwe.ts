@@ -124,7 +124,7 @@ export async function verifyWallet(
         select (select wallet_verified_at from verified) as verified_at`,
     );
     if (!row?.verified_at) return refuse(SIWE_REFUSALS.nonce);
-    return { ok: true, address: address.address, verifiedAt: row.verified_at };
+    return { ok: true, address: address.address, verifiedAt: new Date(row.verified_at) };
   } catch (error) {
     if (isUniqueViolation(error, "users_verified_wallet_unique")) {
       await noteSharedWallet({ db, clock: deps.clock }, input.userId, address.address);
