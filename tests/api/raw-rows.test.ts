@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../tests/helpers/test-database.ts";
-import { openDatabase, preparedStatement, queryRows } from "./client.ts";
+import { openDatabase, preparedStatement, queryRows } from "../../server/db/client.ts";
+import { createTestDatabase, type TestDatabase } from "../helpers/test-database.ts";
 
 type Row = {
   at: Date;
