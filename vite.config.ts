@@ -1,12 +1,12 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
-import { sitePages } from "./app/site-pages.ts";
 import { loadSiteConfig } from "./config/site.ts";
 import { articleScriptPlugin } from "./scripts/build/article-script-plugin.ts";
 import { brandPalettePlugin } from "./scripts/build/brand-palette-plugin.ts";
 import { devAssetsPlugin } from "./scripts/build/dev-assets-plugin.ts";
 import { formChecksPlugin } from "./scripts/build/form-checks-plugin.ts";
+import { reactRouterTrimPlugin } from "./scripts/build/react-router-trim-plugin.ts";
 import { sharedChunksPlugin } from "./scripts/build/shared-chunks-plugin.ts";
 import { siteConfigPlugin } from "./scripts/build/site-config-plugin.ts";
 
@@ -20,9 +20,10 @@ export default defineConfig({
     tailwindcss(),
     siteConfigPlugin(site),
     devAssetsPlugin(site),
-    articleScriptPlugin(),
-    sharedChunksPlugin(sitePages(site).flatMap((page) => (page.article ? [page.file] : []))),
+    articleScriptPlugin(() => [siteConfigPlugin(site), formChecksPlugin()]),
+    sharedChunksPlugin(),
     formChecksPlugin(),
+    reactRouterTrimPlugin(),
     reactRouter(),
   ],
   build: { assetsInlineLimit: 0 },

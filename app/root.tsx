@@ -35,7 +35,6 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="expect" href={`#${PAGE_END_ID}`} blocking="render" />
         <Meta />
         <Links />
-        {articleOnly ? articleScript.imports.map((href) => <link key={href} rel="modulepreload" href={href} />) : null}
       </head>
       <body>
         {children}

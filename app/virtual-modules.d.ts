@@ -4,7 +4,7 @@ declare module "virtual:site-config" {
 }
 
 declare module "virtual:article-script" {
-  /** The hashed URL of the articles' script and of the chunks it imports (scripts/build/article-script-plugin.ts). */
-  const script: { url: string; imports: string[] };
+  /** The hashed URL of the articles' script, one self-contained file (scripts/build/article-script-plugin.ts). */
+  const script: { url: string };
   export default script;
 }

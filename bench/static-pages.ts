@@ -27,7 +27,7 @@ const WARM_UP_SECONDS = 2;
 ensureDebianPackages({ wrk: "wrk", nginx: "nginx-light" });
 const clientDir = path.resolve("build/client");
 /** The home page's first script: a hashed asset every first visit loads. */
-const hashedAsset = /<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/.exec(
+const hashedAsset = /<(?:link rel="modulepreload" href|script type="module" src)="(\/assets\/[^"]+\.js)"/.exec(
   readFileSync(path.join(clientDir, "index.html"), "utf8"),
 )?.[1];
 if (!hashedAsset) throw new Error("The home page names no hashed script: run `npm run build` first.");

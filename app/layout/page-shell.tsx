@@ -1,11 +1,13 @@
 import type { ReactNode } from "react";
-import { GuideBar } from "./guide-bar.tsx";
 import { PAGE_END_ID } from "./page-end.ts";
 import { SiteFooter } from "./site-footer.tsx";
 import { SiteNav } from "./site-nav.tsx";
 
-/** Skip link (a strip above the header when focused, so it covers nothing), header, the page's main landmark and the footer. Guides get the simplified bar and make no calls. */
-export function PageShell({ variant = "site", children }: { variant?: "site" | "guide"; children: ReactNode }) {
+/**
+ * Skip link (a strip above the header when focused, so it covers nothing), header, the page's main landmark and the footer.
+ * The guides pass their simplified bar and make no calls; it is theirs to import, so the other pages do not load it.
+ */
+export function PageShell({ guideBar, children }: { guideBar?: ReactNode; children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -14,11 +16,11 @@ export function PageShell({ variant = "site", children }: { variant?: "site" | "
       >
         Skip to main content
       </a>
-      {variant === "guide" ? <GuideBar /> : <SiteNav />}
+      {guideBar ?? <SiteNav />}
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         {children}
       </main>
-      <SiteFooter checkAuth={variant === "site"} />
+      <SiteFooter checkAuth={guideBar === undefined} />
       <div id={PAGE_END_ID} hidden />
     </div>
   );

@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import { lockDataDir } from "./data-dir-lock.ts";
 import { EmbeddedDatabase } from "./embedded-database.ts";
+import { decodeRows, type RawResult } from "./rows.ts";
 import * as schema from "./schema.ts";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -49,10 +50,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
 }
 
-/** The rows of a raw statement, on either driver. */
+/** The rows of a raw statement, in the same JavaScript types on either driver (rows.ts). */
 export async function queryRows<Row>(db: Database, query: SQL): Promise<Row[]> {
-  const result = (await db.execute(query)) as unknown as { rows: Row[] };
-  return result.rows;
+  return decodeRows<Row>((await db.execute(query)) as unknown as RawResult);
 }
 
 const dialect = new PgDialect();
@@ -90,8 +90,7 @@ export function preparedStatement<Row, Values extends Record<string, unknown>>(
     statement ??= compile();
     // The values are filled in here, so drizzle's own pass over them meets no placeholder and has nothing to look up.
     const query = { sql: statement.text, params: statement.params.map((param) => param(values)) };
-    const result = (await db._.session.prepareQuery(query, undefined, name, false).execute()) as unknown as { rows: Row[] };
-    return result.rows;
+    return decodeRows<Row>((await db._.session.prepareQuery(query, undefined, name, false).execute()) as RawResult);
   };
 }
 

@@ -32,8 +32,8 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
 export async function migrationsApplied(handle: DatabaseHandle): Promise<boolean> {
   const expected = readMigrationFiles({ migrationsFolder }).length;
   try {
-    const [row] = await queryRows<{ count: number | string }>(handle.db, sql`select count(*) as count from drizzle.__drizzle_migrations`);
-    return Number(row?.count) >= expected;
+    const [row] = await queryRows<{ count: number }>(handle.db, sql`select count(*)::int as count from drizzle.__drizzle_migrations`);
+    return (row?.count ?? 0) >= expected;
   } catch {
     return false;
   }

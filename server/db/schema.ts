@@ -271,6 +271,8 @@ export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 export const OPEN_REQUEST_STATUSES = ["in_review", "requested"] as const satisfies readonly PayoutStatus[];
 /** Tokens asked for that have not arrived yet: held out of the member's balance, and keeping the account from deletion. */
 export const HELD_PAYOUT_STATUSES = ["in_review", "requested", "batched", "sent"] as const satisfies readonly PayoutStatus[];
+/** Paid by a Transfer log on the chain: each of these has its transaction hash. */
+export const PAID_PAYOUT_STATUSES = ["sent", "confirmed"] as const satisfies readonly PayoutStatus[];
 
 /**
  * A set of statuses as a literal SQL list, `('in_review', 'requested')`: one text for partial indexes (whose
@@ -334,7 +336,7 @@ export const payouts = pgTable(
       "payouts_batched_has_batch",
       sql`${table.status} in ('in_review', 'requested', 'cancelled', 'rejected', 'returned') or ${table.batchId} is not null`,
     ),
-    check("payouts_paid_has_tx", sql`${table.status} not in ('sent', 'confirmed') or ${table.txHash} is not null`),
+    check("payouts_paid_has_tx", sql`${table.status} not in ${statusList(PAID_PAYOUT_STATUSES)} or ${table.txHash} is not null`),
     check(
       "payouts_signed_tx_whole",
       sql`(${table.signedTx} is null) = (${table.signedTxHash} is null) and (${table.signedTx} is null) = (${table.senderNonce} is null)`,

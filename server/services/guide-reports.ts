@@ -55,7 +55,7 @@ export async function guideReportsByGuide(db: Database): Promise<Map<string, Gui
     guide_step: number | null;
     message: string;
     state: string;
-    created_at: Date | string;
+    created_at: Date;
   }>(
     db,
     sql`select guide_path, guide_step, message, state, created_at from contact_messages
@@ -65,7 +65,7 @@ export async function guideReportsByGuide(db: Database): Promise<Map<string, Gui
   const byGuide = new Map<string, GuideReportLine[]>();
   for (const row of rows) {
     const lines = byGuide.get(row.guide_path) ?? [];
-    lines.push({ path: row.guide_path, step: row.guide_step, note: row.message, state: row.state, at: new Date(row.created_at) });
+    lines.push({ path: row.guide_path, step: row.guide_step, note: row.message, state: row.state, at: row.created_at });
     byGuide.set(row.guide_path, lines);
   }
   return byGuide;

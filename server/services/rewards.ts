@@ -155,10 +155,10 @@ export async function claimDailyReward({ db, clock, rules }: Deps, claimant: Cla
         ? await claimStatements.byIdNoted(db, { ...values, userId: claimant.userId, ...notes })
         : await claimStatements.byId(db, { ...values, userId: claimant.userId });
   if (!row || row.member_id === null) return { ok: false, reason: "signed-out" };
-  const userId = Number(row.member_id);
+  const userId = row.member_id;
   const sessionTouchDue = row.touch_due === true;
-  if (Number(row.credited) === 1)
-    return { ok: true, userId, amount: BigInt(row.amount ?? 0), referrerCredited: Number(row.bonuses) === 1, sessionTouchDue };
+  if (row.credited === 1)
+    return { ok: true, userId, amount: BigInt(row.amount ?? 0), referrerCredited: row.bonuses === 1, sessionTouchDue };
   const [user] = await db.select({ lastClaimAt: users.lastClaimAt, frozenAt: users.frozenAt }).from(users).where(eq(users.id, userId));
   if (user?.frozenAt) return { ok: false, reason: "frozen", userId, sessionTouchDue };
   return { ok: false, reason: "too-soon", userId, sessionTouchDue, msRemaining: msUntilNextClaim(rules, user?.lastClaimAt ?? null, now) };
@@ -186,14 +186,15 @@ type DashboardRow = {
   balance: string;
   address: string | null;
   referral_code: string;
-  last_claim_at: Date | string | null;
+  last_claim_at: Date | null;
   referral_count: number;
   referral_bonus_total: string;
   referral_bonus_pending: string;
   email_verified: boolean;
   todays_reward: string;
+  /** json: its amounts and times stay JSON's text. */
   recent: Array<{ kind: LedgerKind; amount: string; created_at: string }>;
-  claim_days: string[] | string;
+  claim_days: string[];
 };
 
 const dashboardStatement = preparedStatement<DashboardRow, RewardAmountValues & { userId: number }>(
@@ -222,17 +223,17 @@ export async function dashboardFor({ db, clock, rules }: Deps, userId: number): 
     balance: BigInt(row.balance),
     address: row.address ?? "",
     referralCode: row.referral_code,
-    msRemaining: msUntilNextClaim(rules, row.last_claim_at === null ? null : new Date(row.last_claim_at), now),
+    msRemaining: msUntilNextClaim(rules, row.last_claim_at, now),
     todaysReward: BigInt(row.todays_reward),
-    referralCount: Number(row.referral_count),
+    referralCount: row.referral_count,
     referralBonusTotal: BigInt(row.referral_bonus_total),
     referralBonusPending: BigInt(row.referral_bonus_pending),
-    emailVerified: Boolean(row.email_verified),
-    recent: (typeof row.recent === "string" ? (JSON.parse(row.recent) as typeof row.recent) : row.recent).map((entry) => ({
+    emailVerified: row.email_verified,
+    recent: row.recent.map((entry) => ({
       kind: entry.kind,
       amount: BigInt(entry.amount),
       createdAt: new Date(entry.created_at),
     })),
-    claimDays: typeof row.claim_days === "string" ? (JSON.parse(row.claim_days) as string[]) : row.claim_days,
+    claimDays: row.claim_days,
   };
 }

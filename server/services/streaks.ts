@@ -107,9 +107,8 @@ export type StreakAfterClaim = { streak: Streak; credited: Array<{ days: number;
  */
 export async function creditStreakMilestones({ db, clock, milestones }: Deps, userId: number): Promise<StreakAfterClaim> {
   const now = clock.now();
-  const [row] = await queryRows<{ days: string[] | string }>(db, sql`select ${claimDaysSql(sql`${userId}`)} as days`);
-  const claimDays = typeof row?.days === "string" ? (JSON.parse(row.days) as string[]) : (row?.days ?? []);
-  const streak = streakFrom(claimDays, now, milestones);
+  const [row] = await queryRows<{ days: string[] }>(db, sql`select ${claimDaysSql(sql`${userId}`)} as days`);
+  const streak = streakFrom(row?.days ?? [], now, milestones);
   const reached = milestones.filter((milestone) => milestone.days <= streak.days);
   if (!streak.startedOn || reached.length === 0) return { streak, credited: [] };
   const startedOn = streak.startedOn;

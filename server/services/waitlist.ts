@@ -68,14 +68,14 @@ export async function waitlistCounts(db: Database): Promise<WaitlistCounts> {
                count(*) filter (where confirmed_at is null)::int as unconfirmed
           from waitlist`,
   );
-  const [announced] = await queryRows<{ sent_at: Date | string; recipients: number }>(
+  const [announced] = await queryRows<{ sent_at: Date; recipients: number }>(
     db,
     sql`select sent_at, recipients from waitlist_announcements where kind = ${SIGNUPS_OPEN}`,
   );
   return {
     confirmed: counts?.confirmed ?? 0,
     unconfirmed: counts?.unconfirmed ?? 0,
-    announced: announced ? { sentAt: new Date(announced.sent_at), recipients: announced.recipients } : null,
+    announced: announced ? { sentAt: announced.sent_at, recipients: announced.recipients } : null,
   };
 }
 

@@ -71,10 +71,7 @@ describe("a claim and its session", () => {
     const visitor = await signedIn(t.app, member);
     expect((await visitor.get(claim)).statusCode).toBe(200);
     const noted = () =>
-      queryRows<{ last_claim_at: Date | string }>(
-        t.database.db,
-        sql`select last_claim_at from claim_networks where user_id = ${member.id}`,
-      );
+      queryRows<{ last_claim_at: Date }>(t.database.db, sql`select last_claim_at from claim_networks where user_id = ${member.id}`);
     const before = await noted();
     expect(before).toHaveLength(1);
     t.clock.advance(HOUR);

@@ -20,7 +20,8 @@ describe("page weight budgets (gzipped, first visit)", () => {
 
   it.each(pages)("%s stays within its budget", (pagePath) => {
     const weight = pageWeight(clientDir, pagePath);
-    expect(weight.files).toBeGreaterThan(2);
+    // Its one script (built on its own, decision 066) and the stylesheet.
+    expect(weight.files).toBeGreaterThanOrEqual(2);
     expect(weight.jsBytes, "JavaScript").toBeLessThanOrEqual(ARTICLE_BUDGET.js);
     expect(weight.cssBytes, "CSS").toBeLessThanOrEqual(ARTICLE_BUDGET.css);
     expect(weight.htmlBytes, "HTML").toBeLessThanOrEqual(ARTICLE_BUDGET.html);

@@ -1,12 +1,14 @@
 import { loadSiteConfig } from "../../config/site.ts";
+import { layoutShifts, recordLayoutShifts } from "./support/layout-shifts.ts";
 import { expect, expectAccessible, test } from "./support/test.ts";
 
 const site = loadSiteConfig();
 
 test.describe("home page market (demo data: no node in the browser suite)", () => {
   for (const width of [390, 1280]) {
-    test(`the chart's ranges, the stats with their sources, and axe at ${width} px`, async ({ page }) => {
+    test(`the chart's ranges, the stats with their sources, nothing shifting as they arrive, and axe at ${width} px`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
+      await recordLayoutShifts(page);
       await page.goto("/");
       await expect(page.getByText(/Demo data: no node is configured/)).toBeVisible();
       await expect(page.locator("[data-market-change]")).toHaveText(/% in 24 h/);
@@ -14,6 +16,8 @@ test.describe("home page market (demo data: no node in the browser suite)", () =
 
       const chart = page.getByRole("img", { name: new RegExp(`^${site.token.symbol} price over the last 24 hours \\(demo data\\)`) });
       await expect(chart).toBeVisible();
+      // The age and the block wrap to a second line on a phone: the space for it is kept from the first paint.
+      expect(await layoutShifts(page)).toEqual([]);
       // A day's 289 five-minute candles are read by hour, a week's 169 hourly ones by day (decision 049).
       const table = page.getByRole("table", { name: /price over the last 24 hours/ });
       const rows = page.locator("[data-chart-table] tbody tr");

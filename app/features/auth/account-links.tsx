@@ -5,14 +5,26 @@ import { call } from "../../lib/api-call.ts";
 import { LOGOUT_LABEL, MEMBER_LINKS, VISITOR_LINKS } from "./account-link-list.ts";
 import { type AuthStatus, learnAuthStatus } from "./auth-status.ts";
 import { signupsComingSoon } from "./coming-soon.ts";
-import { showComingSoon } from "./coming-soon-popup.ts";
+
+/**
+ * The pop-up's code loads on the first click that shows it, so the pages that only might show it do not carry it
+ * (decision 066). Should it fail to load, the link goes where it points.
+ */
+function showComingSoonOnDemand(opener: HTMLElement): void {
+  import("./coming-soon-popup.ts").then(
+    ({ showComingSoon }) => showComingSoon(opener),
+    () => {
+      if (opener instanceof HTMLAnchorElement) window.location.assign(opener.href);
+    },
+  );
+}
 
 /** While sign-ups are "coming soon", account links tell anonymous visitors so, with the waitlist, instead of navigating. */
 export function useComingSoonGuard(status: AuthStatus): (event: MouseEvent) => void {
   return (event) => {
     if (signupsComingSoon(status === "authenticated")) {
       event.preventDefault();
-      showComingSoon(event.currentTarget as HTMLElement);
+      showComingSoonOnDemand(event.currentTarget as HTMLElement);
     }
   };
 }

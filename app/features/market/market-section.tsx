@@ -12,8 +12,9 @@ export function MarketPrice() {
       <p className="text-lg font-semibold" data-market-change>
         {LOADING}
       </p>
-      {/* Heights kept from the first paint, so that the figures arriving move nothing on the page. */}
-      <p className="mt-1 min-h-5 text-sm text-white/80">
+      {/* Heights kept from the first paint, so that the figures arriving move nothing on the page: two lines, as the
+          age and the block wrap on a phone and in the two-column hero at tablet widths. */}
+      <p className="mt-1 min-h-10 text-sm text-white/80">
         <span data-market-updated />
         <span data-market-as-of />
       </p>

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { Clock } from "../../clock.ts";
-import { type Database, queryRows } from "../../db/client.ts";
-import type { EmailTokenPurpose } from "../../db/schema.ts";
+import type { Database } from "../../db/client.ts";
+import { type EmailTokenPurpose, emailTokens } from "../../db/schema.ts";
 import { hashToken, isWellFormedToken } from "../sessions.ts";
 
 const MINUTE_MS = 60_000;
@@ -37,25 +37,31 @@ export async function issueEmailToken(
 
 export type LiveToken = { userId: number; newEmail: string | null };
 
+const liveTokenColumns = { userId: emailTokens.userId, newEmail: emailTokens.newEmail };
+
+/** The link of this kind with this token, while it works. */
+function liveToken(token: string, purpose: EmailTokenPurpose, now: Date) {
+  return and(eq(emailTokens.tokenHash, hashToken(token)), eq(emailTokens.purpose, purpose), gt(emailTokens.expiresAt, now));
+}
+
 /** The member a live link belongs to, without using it (to check a new password before the link is spent). */
 export async function peekEmailToken({ db, clock }: Deps, token: string, purpose: EmailTokenPurpose): Promise<LiveToken | null> {
   if (!isWellFormedToken(token)) return null;
-  const [row] = await queryRows<{ user_id: number; new_email: string | null }>(
-    db,
-    sql`select user_id, new_email from email_tokens where token_hash = ${hashToken(token)} and purpose = ${purpose} and expires_at > ${clock.now()}`,
-  );
-  return row ? { userId: row.user_id, newEmail: row.new_email } : null;
+  const [row] = await db
+    .select(liveTokenColumns)
+    .from(emailTokens)
+    .where(liveToken(token, purpose, clock.now()));
+  return row ?? null;
 }
 
 /** Uses a link: the delete is the guard, so of two clicks at once exactly one gets the member. */
 export async function consumeEmailToken({ db, clock }: Deps, token: string, purpose: EmailTokenPurpose): Promise<LiveToken | null> {
   if (!isWellFormedToken(token)) return null;
-  const [row] = await queryRows<{ user_id: number; new_email: string | null }>(
-    db,
-    sql`delete from email_tokens where token_hash = ${hashToken(token)} and purpose = ${purpose} and expires_at > ${clock.now()}
-        returning user_id, new_email`,
-  );
-  return row ? { userId: row.user_id, newEmail: row.new_email } : null;
+  const [row] = await db
+    .delete(emailTokens)
+    .where(liveToken(token, purpose, clock.now()))
+    .returning(liveTokenColumns);
+  return row ?? null;
 }
 
 /**
@@ -68,9 +74,6 @@ export async function cancelEmailTokens(db: Database, userId: number, purposes: 
 }
 
 export async function deleteExpiredEmailTokens({ db, clock }: Deps): Promise<number> {
-  const rows = await queryRows<{ token_hash: string }>(
-    db,
-    sql`delete from email_tokens where expires_at < ${clock.now()} returning token_hash`,
-  );
+  const rows = await db.delete(emailTokens).where(lt(emailTokens.expiresAt, clock.now())).returning({ tokenHash: emailTokens.tokenHash });
   return rows.length;
 }

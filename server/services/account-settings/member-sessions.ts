@@ -18,8 +18,8 @@ export async function listMemberSessions(
     id_hash: string;
     user_agent: string | null;
     network: string | null;
-    last_seen_at: Date | string;
-    created_at: Date | string;
+    last_seen_at: Date;
+    created_at: Date;
   }>(
     db,
     sql`select id_hash, user_agent, network, last_seen_at, created_at from sessions
@@ -29,8 +29,8 @@ export async function listMemberSessions(
     id: row.id_hash.slice(0, PUBLIC_ID_LENGTH),
     device: describeUserAgent(row.user_agent),
     network: row.network,
-    lastUsedAt: new Date(row.last_seen_at),
-    createdAt: new Date(row.created_at),
+    lastUsedAt: row.last_seen_at,
+    createdAt: row.created_at,
     current: row.id_hash === currentIdHash,
   }));
 }

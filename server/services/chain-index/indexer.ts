@@ -203,14 +203,14 @@ export async function indexChain(deps: ChainIndexDeps): Promise<ChainIndexSummar
     const current = await readState(tx, name);
     if (current?.version !== read?.version) return null;
 
-    const swapsGone = await queryRows<{ n: string }>(
+    const swapsGone = await queryRows<{ n: number }>(
       tx,
-      sql`with gone as (delete from indexed_swaps where pool = ${pool} and block_number >= ${fromBlock} returning 1) select count(*)::text as n from gone`,
+      sql`with gone as (delete from indexed_swaps where pool = ${pool} and block_number >= ${fromBlock} returning 1) select count(*)::int as n from gone`,
     );
-    const changesGone = await queryRows<{ n: string }>(
+    const changesGone = await queryRows<{ n: number }>(
       tx,
       sql`with gone as (delete from indexed_liquidity_changes where pool = ${pool} and block_number >= ${fromBlock} returning 1)
-          select count(*)::text as n from gone`,
+          select count(*)::int as n from gone`,
     );
     const transfersGone = await queryRows<{ from_address: string; to_address: string; value: string }>(
       tx,
@@ -248,7 +248,7 @@ export async function indexChain(deps: ChainIndexDeps): Promise<ChainIndexSummar
         last_block_time = excluded.last_block_time, sqrt_price_x96 = excluded.sqrt_price_x96, tick = excluded.tick,
         liquidity = excluded.liquidity, pool_balance0 = excluded.pool_balance0, pool_balance1 = excluded.pool_balance1,
         total_supply = excluded.total_supply, updated_at = excluded.updated_at`);
-    return { replaced: Number(swapsGone[0]?.n ?? 0) + Number(changesGone[0]?.n ?? 0) + transfersGone.length };
+    return { replaced: (swapsGone[0]?.n ?? 0) + (changesGone[0]?.n ?? 0) + transfersGone.length };
   });
   if (!saved) return { ...summary, rpcCalls, logRange: found.range, skipped: CHAIN_INDEX_SKIPPED.overtaken };
   return {

@@ -33,20 +33,20 @@ async function startAttempt({ db, clock }: { db: Database; clock: Clock }, userI
   const since = new Date(now.getTime() - WRONG_CODE_LIMIT.windowMs);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select id from users where id = ${userId} for update`);
-    const [recent] = await queryRows<{ locked_until: Date | string | null; oldest: Date | string | null; n: number }>(
+    const [recent] = await queryRows<{ locked_until: Date | null; oldest: Date | null; n: number }>(
       tx,
       sql`select max(locks_until) as locked_until,
                  min(attempted_at) filter (where attempted_at > ${since}) as oldest,
                  (count(*) filter (where attempted_at > ${since}))::int as n
           from second_factor_attempts where user_id = ${userId}`,
     );
-    const secondsUntil = (at: Date | string) => Math.max(1, Math.ceil((new Date(at).getTime() - now.getTime()) / 1000));
-    const lockedUntil = recent?.locked_until ? new Date(recent.locked_until) : null;
+    const secondsUntil = (at: Date) => Math.max(1, Math.ceil((at.getTime() - now.getTime()) / 1000));
+    const lockedUntil = recent?.locked_until ?? null;
     if (lockedUntil && lockedUntil > now) return { ok: false, retryAfterSeconds: secondsUntil(lockedUntil) };
-    const count = Number(recent?.n ?? 0);
+    const count = recent?.n ?? 0;
     // Five codes still being checked: the sixth waits until the oldest leaves the window (or the lock says longer).
     if (count >= WRONG_CODE_LIMIT.max && recent?.oldest)
-      return { ok: false, retryAfterSeconds: secondsUntil(new Date(new Date(recent.oldest).getTime() + WRONG_CODE_LIMIT.windowMs)) };
+      return { ok: false, retryAfterSeconds: secondsUntil(new Date(recent.oldest.getTime() + WRONG_CODE_LIMIT.windowMs)) };
     const [row] = await tx.insert(secondFactorAttempts).values({ userId, attemptedAt: now }).returning({ id: secondFactorAttempts.id });
     if (!row) throw new Error("insert returned no row");
     return { ok: true, id: row.id, position: count + 1 };

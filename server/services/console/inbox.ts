@@ -27,19 +27,20 @@ export type InboxFilter = { state?: ContactMessageState; kind?: "message" | "gui
 export async function listInbox(db: Database, { state, kind }: InboxFilter = {}): Promise<InboxMessage[]> {
   const rows = await queryRows<{
     id: number;
-    created_at: Date | string;
+    created_at: Date;
     name: string;
     email: string;
     subject: string;
     message: string;
     state: ContactMessageState;
-    replies: string;
+    /** json: a reply's time stays JSON's text. */
+    replies: Array<{ at: string; body: string }>;
     guide_path: string | null;
     guide_step: number | null;
   }>(
     db,
     sql`select m.id, m.created_at, m.name, m.email, m.subject, m.message, m.state, m.guide_path, m.guide_step,
-               (select coalesce(json_agg(json_build_object('at', r.created_at, 'body', r.body) order by r.id), '[]'::json)::text
+               (select coalesce(json_agg(json_build_object('at', r.created_at, 'body', r.body) order by r.id), '[]'::json)
                   from contact_replies r where r.message_id = m.id) as replies
           from contact_messages m
          where ${state ? sql`m.state = ${state}` : sql`true`}
@@ -48,14 +49,14 @@ export async function listInbox(db: Database, { state, kind }: InboxFilter = {})
   );
   return rows.map((row) => ({
     id: row.id,
-    at: new Date(row.created_at),
+    at: row.created_at,
     name: row.name,
     email: row.email,
     subject: row.subject,
     message: row.message,
     state: row.state,
     guide: row.guide_path ? { path: row.guide_path, step: row.guide_step } : null,
-    replies: (JSON.parse(row.replies) as Array<{ at: string; body: string }>).map((reply) => ({
+    replies: row.replies.map((reply) => ({
       at: new Date(reply.at),
       body: reply.body,
     })),

@@ -24,7 +24,7 @@ export function changeMemberFreezeAsStaff(
   { change, reason }: { change: "freeze" | "unfreeze"; reason: string },
 ): Promise<MemberCareResult> {
   return db.transaction(async (tx) => {
-    const [states] = await queryRows<{ before: Date | string | null; after: Date | string | null }>(
+    const [states] = await queryRows<{ before: Date | null; after: Date | null }>(
       tx,
       sql`with old as (select id, frozen_at from users where id = ${userId} and deleted_at is null for update)
           update users u set frozen_at = ${change === "freeze" ? sql`coalesce(old.frozen_at, ${clock.now()})` : sql`null`}
@@ -32,12 +32,11 @@ export function changeMemberFreezeAsStaff(
           returning old.frozen_at as before, u.frozen_at as after`,
     );
     if (!states) return { ok: false, refusal: "unknown_member" };
-    const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
     await recordAudit(tx, clock, actor, {
       action: `member.${change}`,
       subject: `user:${userId}`,
-      before: { frozen_at: iso(states.before) },
-      after: { frozen_at: iso(states.after) },
+      before: { frozen_at: states.before?.toISOString() ?? null },
+      after: { frozen_at: states.after?.toISOString() ?? null },
       reason,
     });
     return { ok: true };
@@ -79,7 +78,7 @@ export async function resendVerificationAsStaff(
 
 /** The members a member brought in, newest first. */
 export function referralsOf(db: Database, userId: number) {
-  return queryRows<{ id: number; email: string; created_at: Date | string }>(
+  return queryRows<{ id: number; email: string; created_at: Date }>(
     db,
     sql`select id, email, created_at from users where referred_by = ${userId} order by created_at desc, id desc limit 100`,
   );
@@ -87,7 +86,7 @@ export function referralsOf(db: Database, userId: number) {
 
 /** What a member wrote through the contact form, matched by the account's address. */
 export function contactMessagesFrom(db: Database, email: string) {
-  return queryRows<{ id: number; created_at: Date | string; subject: string; message: string }>(
+  return queryRows<{ id: number; created_at: Date; subject: string; message: string }>(
     db,
     sql`select id, created_at, subject, message from contact_messages where lower(email) = lower(${email}) order by created_at desc, id desc limit 50`,
   );

@@ -16,8 +16,8 @@ function seriesStart(now: Date): Date {
 }
 
 /** Every day of the series in order, with the days nothing happened as zero. */
-function everyDay(start: Date, rows: Array<{ day: string; count: number }>): DailyCount[] {
-  const byDay = new Map(rows.map((row) => [row.day, Number(row.count)]));
+function everyDay(start: Date, rows: DailyCount[]): DailyCount[] {
+  const byDay = new Map(rows.map((row) => [row.day, row.count]));
   return Array.from({ length: OVERVIEW_DAYS }, (_, index) => {
     const day = new Date(start.getTime() + index * DAY_MS).toISOString().slice(0, 10);
     return { day, count: byDay.get(day) ?? 0 };
@@ -33,11 +33,11 @@ export async function programOverview({ db, clock }: { db: Database; clock: Cloc
       db,
       sql`select count(*)::int as total, count(wallet_verified_at)::int as verified, coalesce(sum(balance), 0)::text as outstanding from users`,
     ),
-    queryRows<{ day: string; count: number }>(
+    queryRows<DailyCount>(
       db,
       sql`select ${day("created_at")} as day, count(*)::int as count from users where created_at >= ${start} group by 1`,
     ),
-    queryRows<{ day: string; count: number }>(
+    queryRows<DailyCount>(
       db,
       sql`select ${day("created_at")} as day, count(*)::int as count from ledger_entries
            where kind = 'daily_reward' and created_at >= ${start} group by 1`,
@@ -52,7 +52,7 @@ export async function programOverview({ db, clock }: { db: Database; clock: Cloc
       sql`select status, count(*)::int as count, sum(amount)::text as tokens from payouts group by status order by status`,
     ),
     queryRows<{ open: number }>(db, sql`select count(*)::int as open from operator_alerts where resolved_at is null`),
-    queryRows<{ last_block: string; last_block_time: Date | string }>(
+    queryRows<{ last_block: string; last_block_time: Date }>(
       db,
       sql`select last_block::text, last_block_time from chain_index_state order by updated_at desc limit 1`,
     ),
@@ -64,6 +64,6 @@ export async function programOverview({ db, clock }: { db: Database; clock: Cloc
     outstandingBalances: members?.outstanding ?? "0",
     payoutsByStatus: payouts,
     openAlerts: alerts?.open ?? 0,
-    chainIndex: index ? { lastBlock: index.last_block, blockTime: new Date(index.last_block_time) } : null,
+    chainIndex: index ? { lastBlock: index.last_block, blockTime: index.last_block_time } : null,
   };
 }

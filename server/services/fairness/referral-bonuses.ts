@@ -38,7 +38,7 @@ export async function creditPendingReferralBonuses(
       )
       select (select count(*) from credited)::int as credited, (select count(*) from balances)::int as balances`,
   );
-  return Number(row?.credited ?? 0);
+  return row?.credited ?? 0;
 }
 
 /**

@@ -27,11 +27,11 @@ export async function flag(
 
 /** The signals that still send the account's payouts to review. */
 export async function openRiskSignals(db: Database, userId: number): Promise<RiskSignal[]> {
-  const rows = await queryRows<{ kind: RiskSignalKind; subject: string; details: string; created_at: Date | string }>(
+  const rows = await queryRows<{ kind: RiskSignalKind; subject: string; details: string; created_at: Date }>(
     db,
     sql`select kind, subject, details, created_at from risk_signals where user_id = ${userId} and cleared_at is null order by id`,
   );
-  return rows.map((row) => ({ kind: row.kind, subject: row.subject, details: row.details, createdAt: new Date(row.created_at) }));
+  return rows.map((row) => ({ kind: row.kind, subject: row.subject, details: row.details, createdAt: row.created_at }));
 }
 
 /** Many sign-ups from one network in a day: every one of them is flagged (a household shares a network, so this never blocks). */

@@ -31,7 +31,7 @@ export async function challengeCeiling(
     db,
     sql`select count(*)::int as recent from users where signup_network = ${network} and created_at > ${since}`,
   );
-  return base * 2 ** Math.min(Number(row?.recent ?? 0), MAX_DOUBLINGS);
+  return base * 2 ** Math.min(row?.recent ?? 0, MAX_DOUBLINGS);
 }
 
 export async function createSignupChallenge({ db, clock, hmacKey, base }: Deps & { base: number }, network: string): Promise<Challenge> {

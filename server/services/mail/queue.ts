@@ -1,6 +1,7 @@
-import { sql } from "drizzle-orm";
+import { desc, sql } from "drizzle-orm";
 import type { Clock } from "../../clock.ts";
 import { type Database, queryRows } from "../../db/client.ts";
+import { mailQueue } from "../../db/schema.ts";
 import type { EmailTemplate, RenderedEmail } from "./templates.ts";
 
 export type OutgoingMail = { to: string; subject: string; text: string; html: string; headers?: Record<string, string> };
@@ -54,7 +55,7 @@ export async function deliverDueMail({ db, clock, transport }: Deps & { transpor
       subject: string;
       text_body: string;
       html_body: string;
-      headers: Record<string, string> | string | null;
+      headers: Record<string, string> | null;
       attempts: number;
     }>(
       db,
@@ -65,13 +66,12 @@ export async function deliverDueMail({ db, clock, transport }: Deps & { transpor
     );
     if (!mail) return summary;
     try {
-      const headers = typeof mail.headers === "string" ? (JSON.parse(mail.headers) as Record<string, string>) : mail.headers;
       await transport.send({
         to: mail.to_address,
         subject: mail.subject,
         text: mail.text_body,
         html: mail.html_body,
-        ...(headers ? { headers } : {}),
+        ...(mail.headers ? { headers: mail.headers } : {}),
       });
       await db.execute(sql`
         update mail_queue
@@ -108,33 +108,23 @@ export type QueuedMail = {
 };
 
 /** The queue, newest first: the operator's `mail list`, and the development outbox. */
-export async function listMail(db: Database, { status, limit }: { status?: string; limit: number }): Promise<QueuedMail[]> {
-  const rows = await queryRows<{
-    id: number;
-    to_address: string;
-    template: string;
-    subject: string;
-    status: string;
-    attempts: number;
-    last_error: string | null;
-    created_at: Date | string;
-    sent_at: Date | string | null;
-  }>(
-    db,
-    sql`select id, to_address, template, subject, status, attempts, last_error, created_at, sent_at from mail_queue
-         where ${status ? sql`status = ${status}` : sql`true`} order by id desc limit ${limit}`,
-  );
-  return rows.map((row) => ({
-    id: row.id,
-    to: row.to_address,
-    template: row.template,
-    subject: row.subject,
-    status: row.status,
-    attempts: row.attempts,
-    lastError: row.last_error,
-    createdAt: new Date(row.created_at),
-    sentAt: row.sent_at === null ? null : new Date(row.sent_at),
-  }));
+export function listMail(db: Database, { status, limit }: { status?: string; limit: number }): Promise<QueuedMail[]> {
+  return db
+    .select({
+      id: mailQueue.id,
+      to: mailQueue.toAddress,
+      template: mailQueue.template,
+      subject: mailQueue.subject,
+      status: mailQueue.status,
+      attempts: mailQueue.attempts,
+      lastError: mailQueue.lastError,
+      createdAt: mailQueue.createdAt,
+      sentAt: mailQueue.sentAt,
+    })
+    .from(mailQueue)
+    .where(status ? sql`${mailQueue.status} = ${status}` : undefined)
+    .orderBy(desc(mailQueue.id))
+    .limit(limit);
 }
 
 export async function mailById(db: Database, id: number) {

@@ -6,7 +6,7 @@ import { type Rational, tokenPriceFromSqrtPrice } from "../price/uniswap-v3-math
 import type { Trade } from "./figures.ts";
 import type { DeclaredAddress, MarketSource, MarketState } from "./sources.ts";
 
-type SwapRow = { block_time: Date | string; sqrt_price_x96: string; amount0: string; amount1: string };
+type SwapRow = { block_time: Date; sqrt_price_x96: string; amount0: string; amount1: string };
 
 /**
  * The market from the chain index's tables (decision 043): pure reads, no
@@ -44,7 +44,7 @@ export function chainMarketSource({
     const tokenSide = BigInt(tokenIsToken0 ? row.amount0 : row.amount1);
     const quoteSide = BigInt(tokenIsToken0 ? row.amount1 : row.amount0);
     return {
-      time: new Date(row.block_time),
+      time: row.block_time,
       price: priceAt(row.sqrt_price_x96),
       quoteAmount: quoteSide < 0n ? -quoteSide : quoteSide,
       // The pool paid tokens out: someone bought.
@@ -57,7 +57,7 @@ export function chainMarketSource({
     async state(): Promise<MarketState | null> {
       const [row] = await queryRows<{
         last_block: string;
-        last_block_time: Date | string;
+        last_block_time: Date;
         sqrt_price_x96: string;
         pool_balance0: string;
         pool_balance1: string;
@@ -73,24 +73,24 @@ export function chainMarketSource({
         sql`select holder, balance::text from token_balances
              where token = ${tokenAddress} and holder in (select jsonb_array_elements_text(${declaredList}::jsonb))`,
       );
-      const [holders] = await queryRows<{ holders: string; top10: string }>(
+      const [holders] = await queryRows<{ holders: number; top10: string }>(
         db,
         sql`with others as (
               select balance from token_balances
                where token = ${tokenAddress} and balance > 0 and holder not in (select jsonb_array_elements_text(${declaredList}::jsonb)))
-            select (select count(*) from others)::text as holders,
+            select (select count(*) from others)::int as holders,
                    (select coalesce(sum(balance), 0) from (select balance from others order by balance desc limit 10) top)::text as top10`,
       );
       const held = new Map(balances.map((entry) => [entry.holder, BigInt(entry.balance)]));
       return {
         demo: false,
-        asOf: { block: BigInt(row.last_block), time: new Date(row.last_block_time) },
+        asOf: { block: BigInt(row.last_block), time: row.last_block_time },
         price: priceAt(row.sqrt_price_x96),
         poolToken: BigInt(tokenIsToken0 ? row.pool_balance0 : row.pool_balance1),
         poolQuote: BigInt(tokenIsToken0 ? row.pool_balance1 : row.pool_balance0),
         totalSupply: BigInt(row.total_supply),
         declared: declared.map((entry) => ({ ...entry, balance: held.get(getAddress(entry.address)) ?? 0n })),
-        holders: Number(holders?.holders ?? 0),
+        holders: holders?.holders ?? 0,
         top10: BigInt(holders?.top10 ?? 0),
       };
     },

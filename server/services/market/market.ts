@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { HistoryRange, HistoryReply, MarketReply } from "../../../common/api/market.ts";
 import { type Database, queryRows } from "../../db/client.ts";
+import { PAID_PAYOUT_STATUSES, statusList } from "../../db/schema.ts";
 import { candles, changePercent, DAY_MS, formatPrice, RANGES, tradeTotals, units, usd, usdValue } from "./figures.ts";
 import type { MarketSource } from "./sources.ts";
 
@@ -11,7 +12,7 @@ async function rewardTotals(db: Database): Promise<{ credited: string; paid_out:
   const [row] = await queryRows<{ credited: string; paid_out: string }>(
     db,
     sql`select (select coalesce(sum(amount), 0) from ledger_entries where amount > 0 and kind <> 'payout_release')::text as credited,
-               (select coalesce(sum(amount), 0) from payouts where status in ('sent', 'confirmed'))::text as paid_out`,
+               (select coalesce(sum(amount), 0) from payouts where status in ${statusList(PAID_PAYOUT_STATUSES)})::text as paid_out`,
   );
   return { credited: row?.credited ?? "0", paid_out: row?.paid_out ?? "0" };
 }

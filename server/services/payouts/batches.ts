@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Clock } from "../../clock.ts";
 import { type Database, queryRows } from "../../db/client.ts";
-import { PAYOUT_COLUMNS, type PayoutRow, toPayoutRow } from "./requests.ts";
+import { PAYOUT_COLUMNS, type PayoutRow, type RawPayout, toPayoutRow } from "./requests.ts";
 
 /** A request a batch may take: still requested, from a member who is not frozen. */
 const WAITING_FOR_A_BATCH = sql`p.status = 'requested' and p.user_id not in (select id from users where frozen_at is not null)`;
@@ -107,7 +107,7 @@ export async function batchExists(db: Database, batchId: number): Promise<boolea
 /** Payouts for the operator's list, newest first, optionally of one status. */
 export async function listPayouts(db: Database, { status, limit }: { status?: string; limit: number }): Promise<PayoutRow[]> {
   const filter = status ? sql`where p.status = ${status}` : sql``;
-  const rows = await queryRows<Parameters<typeof toPayoutRow>[0]>(
+  const rows = await queryRows<RawPayout>(
     db,
     sql`select ${PAYOUT_COLUMNS} from payouts p ${filter} order by p.requested_at desc, p.id desc limit ${limit}`,
   );
@@ -116,7 +116,7 @@ export async function listPayouts(db: Database, { status, limit }: { status?: st
 
 /** Payouts matching a condition on `p`, oldest request first. */
 async function payoutsWhere(db: Database, condition: SQL): Promise<PayoutRow[]> {
-  const rows = await queryRows<Parameters<typeof toPayoutRow>[0]>(
+  const rows = await queryRows<RawPayout>(
     db,
     sql`select ${PAYOUT_COLUMNS} from payouts p where ${condition} order by p.requested_at, p.id`,
   );

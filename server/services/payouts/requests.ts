@@ -18,13 +18,14 @@ export type PayoutRow = {
   closeReason: string | null;
 };
 
-type RawPayout = {
-  id: string | number;
+/** A payouts row as PAYOUT_COLUMNS selects it: int8 id and amount as their decimal text. */
+export type RawPayout = {
+  id: string;
   user_id: number;
   amount: string;
   address: string;
   status: PayoutStatus;
-  requested_at: Date | string;
+  requested_at: Date;
   batch_id: number | null;
   tx_hash: string | null;
   close_reason: string | null;
@@ -37,7 +38,7 @@ export function toPayoutRow(raw: RawPayout): PayoutRow {
     amount: BigInt(raw.amount),
     address: raw.address,
     status: raw.status,
-    requestedAt: new Date(raw.requested_at),
+    requestedAt: raw.requested_at,
     batchId: raw.batch_id,
     txHash: raw.tx_hash,
     closeReason: raw.close_reason,
@@ -124,8 +125,8 @@ export async function requestPayout(
     if (row.refusal === "not_verified") return { ok: false, refusal: "not_verified" };
     if (row.refusal === "email_not_verified") return { ok: false, refusal: "email_not_verified" };
     if (row.refusal === "too_new") {
-      const [member] = await queryRows<{ created_at: Date | string }>(db, sql`select created_at from users where id = ${userId}`);
-      const opensAt = new Date(new Date(member?.created_at ?? now).getTime() + minAccountAgeDays * DAY_MS);
+      const [member] = await queryRows<{ created_at: Date }>(db, sql`select created_at from users where id = ${userId}`);
+      const opensAt = new Date((member?.created_at ?? now).getTime() + minAccountAgeDays * DAY_MS);
       return { ok: false, refusal: "too_new", opensAt };
     }
     if (row.refusal === "open") return { ok: false, refusal: "open_request" };
@@ -148,7 +149,13 @@ export type CloseResult = { ok: true; balance: bigint } | ({ ok: false } & Payou
  */
 async function closeUnpaidPayout(
   { db, clock }: { db: Database; clock: Clock },
-  close: { payoutId: number; userId?: number; status: "cancelled" | "returned" | "rejected"; from: PayoutStatus[]; reason: string },
+  close: {
+    payoutId: number;
+    userId?: number;
+    status: "cancelled" | "returned" | "rejected";
+    from: readonly PayoutStatus[];
+    reason: string;
+  },
 ): Promise<CloseResult> {
   const now = clock.now();
   const owner = close.userId === undefined ? sql`true` : sql`user_id = ${close.userId}`;
@@ -182,7 +189,7 @@ export function cancelPayout(deps: { db: Database; clock: Clock }, userId: numbe
     payoutId,
     userId,
     status: "cancelled",
-    from: ["in_review", "requested"],
+    from: OPEN_REQUEST_STATUSES,
     reason: "cancelled by the member",
   });
 }

@@ -24,14 +24,14 @@ export type ReviewCase = {
 /** Review cases, oldest first: the open ones, or every one. */
 export async function listReviews(db: Database, { open }: { open: boolean }): Promise<ReviewCase[]> {
   const rows = await queryRows<{
-    payout_id: string | number;
+    payout_id: string;
     user_id: number;
     email: string;
     amount: string;
     address: string;
     status: string;
     signals: string;
-    opened_at: Date | string;
+    opened_at: Date;
     appeal: string | null;
     decision: "approved" | "rejected" | null;
     reason: string | null;
@@ -50,7 +50,7 @@ export async function listReviews(db: Database, { open }: { open: boolean }): Pr
     address: row.address,
     status: row.status,
     signals: JSON.parse(row.signals) as ReviewCase["signals"],
-    openedAt: new Date(row.opened_at),
+    openedAt: row.opened_at,
     appeal: row.appeal,
     decision: row.decision,
     reason: row.reason,
@@ -163,7 +163,7 @@ export async function appealReview({ db, clock }: Deps, userId: number, payoutId
       select (select count(*) from logged)::int as appealed, exists (select 1 from target) as exists,
              coalesce((select already from target), false) as already, coalesce((select closed from target), false) as closed`,
   );
-  if (row && Number(row.appealed) === 1) return { ok: true };
+  if (row?.appealed === 1) return { ok: true };
   if (!row?.exists) return { ok: false, refusal: "no_review" };
   if (row.already) return { ok: false, refusal: "already_appealed" };
   return { ok: false, refusal: "review_closed" };
@@ -180,7 +180,7 @@ export async function clearRiskSignals({ db, clock }: Deps, userId: number): Pro
 
 /** What the member's dashboard shows of each reviewed payout. */
 export async function reviewStatesFor(db: Database, userId: number): Promise<Map<number, { appealed: boolean }>> {
-  const rows = await queryRows<{ payout_id: string | number; appealed: boolean }>(
+  const rows = await queryRows<{ payout_id: string; appealed: boolean }>(
     db,
     sql`select r.payout_id, r.appeal is not null as appealed from payout_reviews r join payouts p on p.id = r.payout_id where p.user_id = ${userId}`,
   );

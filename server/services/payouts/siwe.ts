@@ -109,7 +109,7 @@ export async function verifyWallet(
     return refuse(SIWE_REFUSALS.signature);
 
   try {
-    const [row] = await queryRows<{ verified_at: Date | string | null }>(
+    const [row] = await queryRows<{ verified_at: Date | null }>(
       db,
       sql`
         with used as (

@@ -19,11 +19,11 @@ const STANDING_REFUSAL = { frozen: "account_frozen", flagged: "quest_flagged", "
 
 /** The chain index's last block and its time; null before its first reading. */
 export async function indexedHead(db: Database, indexName: string): Promise<{ block: bigint; time: Date } | null> {
-  const [row] = await queryRows<{ last_block: string; last_block_time: string | Date }>(
+  const [row] = await queryRows<{ last_block: string; last_block_time: Date }>(
     db,
     sql`select last_block::text, last_block_time from chain_index_state where name = ${indexName}`,
   );
-  return row ? { block: BigInt(row.last_block), time: new Date(row.last_block_time) } : null;
+  return row ? { block: BigInt(row.last_block), time: row.last_block_time } : null;
 }
 
 /**
@@ -65,14 +65,14 @@ export async function checkChainQuest(deps: ChainQuestDeps, userId: number, ques
   const indexed = await indexedHead(db, chain.indexName);
   if (!indexed) return { ok: false, refusal: "index_empty" };
   const head = readsTheNode ? await chain.reader.head() : indexed.block;
-  const [last] = await queryRows<{ block_number: string; checked_at: string | Date }>(
+  const [last] = await queryRows<{ block_number: string; checked_at: Date }>(
     db,
     sql`select block_number::text, checked_at from quest_receipts
          where user_id = ${userId} and quest = ${name} and outcome in ('failed', 'pending') and block_number is not null
          order by checked_at desc, id desc limit 1`,
   );
   if (last && BigInt(last.block_number) >= head)
-    return { ok: false, refusal: "nothing_new", block: BigInt(last.block_number), checkedAt: new Date(last.checked_at) };
+    return { ok: false, refusal: "nothing_new", block: BigInt(last.block_number), checkedAt: last.checked_at };
 
   const probeDeps: ProbeDeps = { db, clock, site, chain, userId, wallet };
   const final = head - BigInt(chain.confirmations) + 1n;

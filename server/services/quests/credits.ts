@@ -71,7 +71,7 @@ export async function creditQuest(
              coalesce((select no_wallet from member), true) as no_wallet`,
   );
   const tokens = BigInt(row?.tokens ?? 0);
-  const paidBefore = Boolean(row?.paid_before);
+  const paidBefore = row?.paid_before ?? false;
   const withheld: TokensWithheld =
     tokens > 0n || paidBefore
       ? null
@@ -84,7 +84,7 @@ export async function creditQuest(
             : row?.no_wallet
               ? "no-verified-wallet"
               : null;
-  return { xp: Number(row?.xp ?? 0), tokens, tokensPaidBefore: paidBefore, withheld };
+  return { xp: row?.xp ?? 0, tokens, tokensPaidBefore: paidBefore, withheld };
 }
 
 /** The receipt's words for tokens a pass did not pay. */

@@ -174,17 +174,16 @@ export type QuestsOverview = {
 
 /** The member's quests that are not retired: each with its settings and state, the XP earned, and the latest receipts. */
 export async function questsFor(deps: Deps, userId: number): Promise<QuestsOverview> {
-  const [totals] = await queryRows<{ xp: number; passed: string[] | string; paid: string[] | string; awards: string[] | string }>(
+  const [totals] = await queryRows<{ xp: number; passed: string[]; paid: string[]; awards: string[] }>(
     deps.db,
     sql`select (select coalesce(sum(amount), 0) from xp_entries where user_id = ${userId})::int as xp,
                (select coalesce(json_agg(distinct quiz), '[]'::json) from quiz_attempts where user_id = ${userId} and passed) as passed,
                (select coalesce(json_agg(award), '[]'::json) from ledger_entries where user_id = ${userId} and kind = 'quest_reward') as paid,
                (select coalesce(json_agg(award), '[]'::json) from xp_entries where user_id = ${userId} and award not like 'quest:quiz:%') as awards`,
   );
-  const list = (value: string[] | string | undefined) => (typeof value === "string" ? (JSON.parse(value) as string[]) : (value ?? []));
-  const passed = new Set(list(totals?.passed));
-  const paid = new Set(list(totals?.paid));
-  const awards = new Set(list(totals?.awards));
+  const passed = new Set(totals?.passed);
+  const paid = new Set(totals?.paid);
+  const awards = new Set(totals?.awards);
   const settings = (await listQuestSettings(deps.db)).filter((setting) => setting.status !== "retired");
   const quizzes = [];
   for (const setting of settings) {
@@ -209,7 +208,7 @@ export async function questsFor(deps: Deps, userId: number): Promise<QuestsOverv
     .orderBy(desc(questReceipts.checkedAt), desc(questReceipts.id))
     .limit(10);
   return {
-    xpTotal: Number(totals?.xp ?? 0),
+    xpTotal: totals?.xp ?? 0,
     quizzes,
     pages,
     receipts: receipts.map((receipt) => ({

@@ -40,7 +40,7 @@ export async function queueStreakReminders({ db, clock, site, secret }: StreakRe
   if (left > site.rewards.streakReminderHours * HOUR_MS) return { reminded: 0 };
 
   // A streak still alive today had its last claim yesterday, or the day before with a freeze to cover yesterday.
-  const candidates = await queryRows<{ id: number; email: string; first_name: string; days: string[] | string }>(
+  const candidates = await queryRows<{ id: number; email: string; first_name: string; days: string[] }>(
     db,
     sql`select u.id, u.email, u.first_name, ${claimDaysSql(sql`u.id`)} as days
           from users u
@@ -53,8 +53,7 @@ export async function queueStreakReminders({ db, clock, site, secret }: StreakRe
 
   let reminded = 0;
   for (const member of candidates) {
-    const claimDays = typeof member.days === "string" ? (JSON.parse(member.days) as string[]) : member.days;
-    const streak = streakFrom(claimDays, now, site.rewards.streakMilestones);
+    const streak = streakFrom(member.days, now, site.rewards.streakMilestones);
     if (!streak.atRisk || streak.days < 1) continue;
     const links = unsubscribeLinks(site, secret, member.id);
     const email = renderEmail(site, "streak-reminder", {

@@ -1,0 +1,38 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { trimReactRouter } from "./react-router-trim-plugin.ts";
+
+const dist = path.resolve("node_modules/react-router/dist/development");
+const files = readdirSync(dist).filter((name) => name.endsWith(".mjs"));
+const source = (name: string) => readFileSync(path.join(dist, name), "utf8");
+
+describe("React Router trimmed for the browser", () => {
+  it("switches the development warnings off in the file that declares the switch", () => {
+    const declaring = files.filter((name) => source(name).includes("var ENABLE_DEV_WARNINGS = true;"));
+    expect(declaring).toHaveLength(1);
+    const trimmed = trimReactRouter(source(declaring[0] as string));
+    expect(trimmed).toContain("var ENABLE_DEV_WARNINGS = false;");
+    expect(trimmed).not.toContain("var ENABLE_DEV_WARNINGS = true;");
+  });
+
+  it.each(files)("%s: no DevTools name is left, every forwardRef call is marked pure, and no other line changes", (name) => {
+    const code = source(name);
+    const trimmed = trimReactRouter(code);
+    expect(trimmed).not.toMatch(/^[\w$]+\.displayName = /m);
+    expect(trimmed.match(/\bforwardRef\(/g)?.length ?? 0).toBe(trimmed.match(/\/\* @__PURE__ \*\/ React\d*\.forwardRef\(/g)?.length ?? 0);
+    const before = code.split("\n");
+    const after = trimmed.split("\n");
+    expect(after).toHaveLength(before.length);
+    const changed = before.flatMap((line, index) => (line === after[index] ? [] : [line]));
+    for (const line of changed) expect(line).toMatch(/^[\w$]+\.displayName = |forwardRef\(|^var ENABLE_DEV_WARNINGS = true;$/);
+  });
+
+  it("trims the components' names and forwardRef calls that the bundler kept", () => {
+    const withComponents = files.filter((name) => /^Form\.displayName = "Form";$/m.test(source(name)));
+    expect(withComponents).toHaveLength(1);
+    const trimmed = trimReactRouter(source(withComponents[0] as string));
+    expect(trimmed).toMatch(/^var Form = \/\* @__PURE__ \*\/ React\d*\.forwardRef\(/m);
+    expect(trimmed).not.toContain('Form.displayName = "Form";');
+  });
+});
