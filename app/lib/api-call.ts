@@ -27,9 +27,8 @@ export type CallReply<K extends EndpointKey> = EndpointReply<K> &
 export type CallArguments<K extends EndpointKey> =
   object extends CallInput<K> ? [input?: CallInput<K>, init?: RequestInit] : [input: CallInput<K>, init?: RequestInit];
 
-/** The spec's calls carry the token's slug as `app`; the console's and these two do not (api-call.test.ts holds this to the table). */
-const WITHOUT_APP: ReadonlySet<string> = new Set(["GET /api/is-authenticated", "GET /api/signout"]);
-export const takesApp = (endpoint: EndpointKey) => !endpoint.includes(" /api/admin/") && !WITHOUT_APP.has(endpoint);
+/** The spec's calls carry the token's slug as `app`; the console's, is-authenticated and signout do not (api-call.test.ts holds this to the table). */
+export const takesApp = (endpoint: EndpointKey) => !/ \/api\/(admin\/|is-authenticated$|signout$)/.test(endpoint);
 
 /**
  * Calls an endpoint of common/api's table by its key ("POST /api/payouts/:id/cancel"): the path filled from
@@ -39,10 +38,14 @@ export const takesApp = (endpoint: EndpointKey) => !endpoint.includes(" /api/adm
 export function call<K extends EndpointKey>(endpoint: K, ...[input, init = {}]: CallArguments<K>): Promise<ApiResult<CallReply<K>>> {
   const [method, pattern] = endpoint.split(" ") as [string, string];
   const { params, query, body } = (input ?? {}) as { params?: Record<string, string | number>; query?: object; body?: object };
-  const app = takesApp(endpoint) ? { app: site.token.slug } : {};
+  const app = takesApp(endpoint) && { app: site.token.slug };
+  const get = method === "GET";
   const path = pattern.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params?.[name])));
-  const fields = Object.entries(method === "GET" ? { ...app, ...query } : { ...query }).filter(([, value]) => value !== undefined);
-  const search = fields.length > 0 ? `?${new URLSearchParams(fields.map(([name, value]) => [name, String(value)]))}` : "";
-  const sent = method === "GET" ? undefined : body || takesApp(endpoint) ? JSON.stringify({ ...body, ...app }) : undefined;
-  return request(`${path}${search}`, { method, ...(sent && { body: sent }), ...init });
+  // A query's values are strings, numbers or booleans: URLSearchParams writes each as text.
+  const search = `${new URLSearchParams({ ...(get && app), ...query } as Record<string, string>)}`;
+  return request(search ? `${path}?${search}` : path, {
+    method,
+    ...(!get && (body || app) && { body: JSON.stringify({ ...body, ...app }) }),
+    ...init,
+  });
 }
