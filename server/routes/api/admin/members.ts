@@ -82,14 +82,13 @@ export async function consoleMemberRoutes(fastify: FastifyInstance, options: Cod
 
   endpoint(
     "POST /api/admin/members/:id/adjust",
-    { config: staffChange("admin"), params: memberIdParams, body: adjustBalanceBody, reply: balanceReply },
+    { config: staffChange("admin"), params: memberIdParams, body: adjustBalanceBody, reply: balanceReply, refusals: consoleRefusalText },
     async (request, reply) => {
       const { direction, tokens, reason, code } = request.body;
       if (!(await codeAccepted(options, request, reply, { code }))) return reply;
       const userId = request.params.id;
       const result = await adjustBalanceAsStaff({ db, clock }, actorOf(request), { userId, tokens: BigInt(tokens), direction, reason });
-      if (!result.ok) return reply.code(400).send({ err_msg: result.message });
-      return { balance: result.balance.toString() };
+      return result.ok ? { balance: result.balance.toString() } : result;
     },
   );
 }
