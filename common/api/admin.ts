@@ -123,13 +123,15 @@ const sixDigits = z
 export const confirmEnrolmentBody = jsonObject({ code: sixDigits });
 export const recoveryCodesReply = z.object({ recovery_codes: z.array(z.string()) });
 
-export const openConsoleBody = z.union(
-  [
-    jsonObject({ code: sixDigits }),
-    jsonObject({ recovery_code: z.string().trim().min(1, "Enter a recovery code.").max(32, "That is not a recovery code.") }),
-  ],
-  { error: "Enter the six-digit code from your app, or a recovery code." },
-);
+/** The console opens with the app's code, or once with a recovery code. */
+export const openWithCodeBody = jsonObject({ code: sixDigits });
+export const openWithRecoveryCodeBody = jsonObject({
+  recovery_code: z.string().trim().min(1, "Enter a recovery code.").max(32, "That is not a recovery code."),
+});
+
+export const openConsoleBody = z.union([openWithCodeBody, openWithRecoveryCodeBody], {
+  error: "Enter the six-digit code from your app, or a recovery code.",
+});
 
 /** Why an operator made a change: required, kept in the audit log. */
 export const reasonField = requiredText("Type the reason for this change.", 500);

@@ -67,26 +67,6 @@ export const walletFields = z.object({
     .max(200, "That is not an Ethereum address."),
 });
 
-/** Why an address cannot receive tokens: missing, not hex, a wrong checksum, the zero address, or the token's own contract. */
-export type WalletAddressRefusal =
-  | { refusal: "address_missing" | "not_an_address" | "checksum_mismatch" | "zero_address" }
-  | { refusal: "token_contract"; symbol: string };
-
-export function walletAddressRefusalText(refused: WalletAddressRefusal): string {
-  switch (refused.refusal) {
-    case "address_missing":
-      return "Please enter your wallet address.";
-    case "not_an_address":
-      return "That is not an Ethereum address. It starts with 0x followed by 40 characters (0 to 9, a to f).";
-    case "checksum_mismatch":
-      return "The capital letters of that address do not match its checksum. Copy it again from your wallet.";
-    case "zero_address":
-      return "That is the zero address: tokens sent there are lost forever. Enter your own wallet's address.";
-    case "token_contract":
-      return `That is the ${refused.symbol} contract's address, not a wallet: tokens sent to it are lost for good. Enter your own wallet's address.`;
-  }
-}
-
 export function walletBody(slug: string) {
   return jsonObject({
     ...walletFields.shape,
