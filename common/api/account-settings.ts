@@ -10,7 +10,7 @@ import {
   type WeakPassword,
   weakPasswordText,
 } from "./auth.ts";
-import { appField, csrfTokenField, jsonObject } from "./fields.ts";
+import { appField, csrfTokenField, jsonObject, passwordInput } from "./fields.ts";
 
 /** The server's own refusals of the account forms, each about one field. */
 export const WRONG_PASSWORD = "Your current password is not correct.";
@@ -75,24 +75,14 @@ const ACCOUNT_REFUSAL_TEXTS = {
  * Request and reply shapes shared by the routes, the pages and the tests.
  */
 
-const PASSWORD_INPUT_MAX_LENGTH = 1024;
 const emailToken = z.string({ error: "This link is not complete. Open it again from the email." }).min(1).max(128);
 
 const newPasswordFields = {
-  password: z
-    .string({ error: "Please enter a new password." })
-    .min(1, "Please enter a new password.")
-    .max(PASSWORD_INPUT_MAX_LENGTH, "That password is too long."),
-  password2: z
-    .string({ error: "Please confirm your new password." })
-    .min(1, "Please confirm your new password.")
-    .max(PASSWORD_INPUT_MAX_LENGTH, "That password is too long."),
+  password: passwordInput("Please enter a new password."),
+  password2: passwordInput("Please confirm your new password."),
 };
 
-const currentPassword = z
-  .string({ error: "Please enter your current password." })
-  .min(1, "Please enter your current password.")
-  .max(PASSWORD_INPUT_MAX_LENGTH, "Your current password is not correct.");
+const currentPassword = passwordInput("Please enter your current password.", WRONG_PASSWORD);
 
 export function verifyEmailBody(slug: string) {
   return jsonObject({ token: emailToken, app: appField(slug) });

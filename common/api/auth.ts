@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { EMAIL_MAX_LENGTH, isValidEmail, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../account-rules.ts";
-import { appField, csrfTokenField, jsonObject, requiredText, successReply } from "./fields.ts";
+import { appField, csrfTokenField, jsonObject, passwordInput, requiredText, successReply } from "./fields.ts";
 
 /** Registration, login, logout and the CSRF tokens of their forms: the spec's calls, field for field. */
 
@@ -105,8 +105,6 @@ export const PASSWORD_CHECKS_BUSY = {
   server: "Too many logins are being checked right now. Please try again in a moment.",
 } as const;
 
-const PASSWORD_INPUT_MAX_LENGTH = 1024;
-
 /**
  * What a person types to register, in the order the spec checks it: the
  * email first, then the other required fields. The form puts the terms box
@@ -116,14 +114,8 @@ export const registerFields = z.object({
   username: z.string({ error: INVALID_EMAIL }).trim().refine(isValidEmail, INVALID_EMAIL),
   first_name: requiredText("Please enter your first name.", NAME_MAX_LENGTH),
   last_name: requiredText("Please enter your last name.", NAME_MAX_LENGTH),
-  password: z
-    .string({ error: "Please enter a password." })
-    .min(1, "Please enter a password.")
-    .max(PASSWORD_INPUT_MAX_LENGTH, "That password is too long."),
-  password2: z
-    .string({ error: "Please confirm your password." })
-    .min(1, "Please confirm your password.")
-    .max(PASSWORD_INPUT_MAX_LENGTH, "That password is too long."),
+  password: passwordInput("Please enter a password."),
+  password2: passwordInput("Please confirm your password."),
   referral_code: z.string({ error: "The referral code must be text." }).max(32, "That referral code is too long.").optional().default(""),
 });
 
@@ -172,10 +164,7 @@ export const signInFields = z.object({
     .trim()
     .min(1, "Please enter your email.")
     .max(EMAIL_MAX_LENGTH, "Please enter your email."),
-  password: z
-    .string({ error: "Please enter your password." })
-    .min(1, "Please enter your password.")
-    .max(PASSWORD_INPUT_MAX_LENGTH, "The email or password is incorrect."),
+  password: passwordInput("Please enter your password.", INVALID_LOGIN),
   remember: z.boolean({ error: "remember must be true or false." }).optional().default(false),
 });
 
