@@ -22,7 +22,7 @@ import { cancelEmailChange, confirmEmailChange, verifyEmail } from "../../servic
 import type { BackgroundWork } from "../../services/background-work.ts";
 import { rateLimitClientOf } from "../../services/fairness/networks.ts";
 import type { Limit, RateLimiter } from "../../services/rate-limit.ts";
-import { endpoints } from "../endpoint.ts";
+import { emailedLink, endpoints } from "../endpoint.ts";
 
 export type AccountRecoveryOptions = {
   deps: AccountDeps;
@@ -41,12 +41,7 @@ export async function accountRecoveryRoutes(fastify: FastifyInstance, options: A
 
   endpoint(
     "POST /api/verify-email",
-    {
-      config: { stateChanging: true, public: "the emailed link's single-use token is the proof; no form, no session" },
-      body: verifyEmailBody(slug),
-      reply: successReply,
-      refusals: accountRefusalText,
-    },
+    { config: emailedLink, body: verifyEmailBody(slug), reply: successReply, refusals: accountRefusalText },
     async (request) => {
       // One page serves both links: the first address's confirmation, and a new address's.
       if ((await verifyEmail(deps, request.body.token)).ok) return { suc_msg: EMAIL_VERIFIED };
@@ -57,12 +52,7 @@ export async function accountRecoveryRoutes(fastify: FastifyInstance, options: A
 
   endpoint(
     "POST /api/cancel-email-change",
-    {
-      config: { stateChanging: true, public: "the emailed link's single-use token is the proof; no form, no session" },
-      body: cancelEmailChangeBody(slug),
-      reply: successReply,
-      refusals: accountRefusalText,
-    },
+    { config: emailedLink, body: cancelEmailChangeBody(slug), reply: successReply, refusals: accountRefusalText },
     async (request) => {
       const result = await cancelEmailChange(deps, request.body.token);
       if (!result.ok) return result;
