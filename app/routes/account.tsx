@@ -7,10 +7,13 @@ import { DisplayNameForm } from "../features/account/display-name-form.tsx";
 import { SessionsList } from "../features/account/sessions-list.tsx";
 import { StreakReminderForm } from "../features/account/streak-reminder-form.tsx";
 import { accountApi } from "../lib/api-client.ts";
-import { unlistedPageMeta } from "../lib/unlisted-page-meta.ts";
+import { site } from "../site.ts";
 import type { Route } from "./+types/account";
 
-export const meta: Route.MetaFunction = () => unlistedPageMeta("Account");
+export const meta: Route.MetaFunction = () => [
+  { title: `Account | ${site.token.name} (${site.token.symbol})` },
+  { name: "robots", content: "noindex" },
+];
 
 /** The signed-in member's settings; the sessions list sends a visitor who is not signed in to /login. */
 export default function Account() {

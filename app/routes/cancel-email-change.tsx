@@ -2,10 +2,13 @@ import { href } from "react-router";
 import { LinkStatus } from "../features/account/link-status.tsx";
 import { CardPage } from "../layout/card-page.tsx";
 import { accountApi } from "../lib/api-client.ts";
-import { unlistedPageMeta } from "../lib/unlisted-page-meta.ts";
+import { site } from "../site.ts";
 import type { Route } from "./+types/cancel-email-change";
 
-export const meta: Route.MetaFunction = () => unlistedPageMeta("Cancel a change of email address");
+export const meta: Route.MetaFunction = () => [
+  { title: `Cancel a change of email address | ${site.token.name} (${site.token.symbol})` },
+  { name: "robots", content: "noindex" },
+];
 
 /** The link the current address gets when someone asks to move the account to another address. */
 export default function CancelEmailChange() {

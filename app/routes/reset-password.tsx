@@ -1,9 +1,12 @@
 import { ResetPasswordForm } from "../features/account/reset-password-form.tsx";
 import { CardPage } from "../layout/card-page.tsx";
-import { unlistedPageMeta } from "../lib/unlisted-page-meta.ts";
+import { site } from "../site.ts";
 import type { Route } from "./+types/reset-password";
 
-export const meta: Route.MetaFunction = () => unlistedPageMeta("Choose a new password");
+export const meta: Route.MetaFunction = () => [
+  { title: `Choose a new password | ${site.token.name} (${site.token.symbol})` },
+  { name: "robots", content: "noindex" },
+];
 
 export default function ResetPassword() {
   return (

@@ -1,9 +1,12 @@
 import { VerifyEmailStatus } from "../features/account/verify-email-status.tsx";
 import { CardPage } from "../layout/card-page.tsx";
-import { unlistedPageMeta } from "../lib/unlisted-page-meta.ts";
+import { site } from "../site.ts";
 import type { Route } from "./+types/verify-email";
 
-export const meta: Route.MetaFunction = () => unlistedPageMeta("Confirm your email address");
+export const meta: Route.MetaFunction = () => [
+  { title: `Confirm your email address | ${site.token.name} (${site.token.symbol})` },
+  { name: "robots", content: "noindex" },
+];
 
 export default function VerifyEmail() {
   return (

@@ -2,10 +2,13 @@ import { href } from "react-router";
 import { LinkStatus } from "../features/account/link-status.tsx";
 import { CardPage } from "../layout/card-page.tsx";
 import { confirmWaitlist } from "../lib/api-client.ts";
-import { unlistedPageMeta } from "../lib/unlisted-page-meta.ts";
+import { site } from "../site.ts";
 import type { Route } from "./+types/waitlist";
 
-export const meta: Route.MetaFunction = () => unlistedPageMeta("Confirm your place on the waitlist");
+export const meta: Route.MetaFunction = () => [
+  { title: `Confirm your place on the waitlist | ${site.token.name} (${site.token.symbol})` },
+  { name: "robots", content: "noindex" },
+];
 
 /** Where the waitlist's email links to (double opt-in): the place counts once this page has followed the link. */
 export default function Waitlist() {
