@@ -56,7 +56,7 @@ export function subscribeToAuthStatus(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** Login, logout, a member page's data or account deletion learned the answer: every reader and the visit's later pages get it. */
+/** Login, logout, the dashboard or account deletion learned the answer: every reader and the visit's later pages get it. */
 export function learnAuthStatus(status: AuthStatus): void {
   pendingCheck = Promise.resolve(status);
   keep(status);
