@@ -1,8 +1,7 @@
 import type { Address, Hex } from "viem";
 import { z } from "zod";
-import { type WalletAddressRefusal, walletAddressRefusalText } from "../wallet-address-refusals.ts";
 import { appField, bigRowId, csrfTokenField, jsonObject } from "./fields.ts";
-import { ACCOUNT_FROZEN } from "./rewards.ts";
+import { ACCOUNT_FROZEN, type WalletAddressRefusal, walletAddressRefusalText } from "./rewards.ts";
 
 /**
  * Request and reply shapes of the payout endpoints (wallet verification,

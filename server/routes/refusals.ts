@@ -6,8 +6,8 @@ import type { RegistrationRefusal, SignInRefusal } from "../../common/api/auth.t
 import type { ContactRefusal } from "../../common/api/contact.ts";
 import type { PayoutRefusal, ReviewRefusal, SiweRefusal } from "../../common/api/payouts.ts";
 import type { ChainQuestRefusal } from "../../common/api/quests.ts";
+import type { WalletAddressRefusal } from "../../common/api/rewards.ts";
 import type { WaitlistRefusal } from "../../common/api/waitlist.ts";
-import type { WalletAddressRefusal } from "../../common/wallet-address-refusals.ts";
 
 export type Refusal =
   | PayoutRefusal

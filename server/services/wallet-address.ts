@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { getAddress } from "viem";
-import type { WalletAddressRefusal } from "../../common/wallet-address-refusals.ts";
+import type { WalletAddressRefusal } from "../../common/api/rewards.ts";
 import type { SiteConfig } from "../../config/site.ts";
 import type { Database } from "../db/client.ts";
 import { users } from "../db/schema.ts";

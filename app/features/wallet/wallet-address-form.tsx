@@ -1,6 +1,5 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { walletFields } from "../../../common/api/rewards.ts";
-import { walletAddressRefusalTexts } from "../../../common/wallet-address-refusals.ts";
 import { CardSection } from "../../components/ui/card-section.tsx";
 import { FormMessage } from "../../components/ui/form-message.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
@@ -9,16 +8,13 @@ import { WALLET_SUCCESS_MESSAGE_MS } from "../../lib/timings.ts";
 import { useApiForm } from "../../lib/use-api-form.ts";
 import { site } from "../../site.ts";
 
-/** Each of the server's refusals of an address concerns the address field. */
-const ADDRESS_REFUSALS = Object.fromEntries(walletAddressRefusalTexts(site.token.symbol).map((text) => [text, "address" as const]));
-
 /**
  * Viewing mode with "Update wallet address"; editing mode with Save and
  * Cancel. The CSRF token is asked for only when none is held.
  */
 export function WalletAddressForm({ address, onSaved }: { address: string; onSaved: () => Promise<void> }) {
   const [editing, setEditing] = useState(false);
-  const form = useApiForm(walletFields, { address }, { csrf: "update-wallet-address", refusals: ADDRESS_REFUSALS, loadToken: false });
+  const form = useApiForm(walletFields, { address }, { csrf: "update-wallet-address", refusals: "address", loadToken: false });
   const input = useRef<HTMLDivElement>(null);
   const updateButton = useRef<HTMLButtonElement>(null);
   // Cancel and Save remove the focused button: the keyboard goes back to "Update wallet address", not to the page's top.

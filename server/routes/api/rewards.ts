@@ -10,11 +10,11 @@ import {
   claimReply,
   dashboardReply,
   STALE_ADDRESS,
+  walletAddressRefusalText,
   walletBody,
   walletReply,
 } from "../../../common/api/rewards.ts";
 import { formatCountdown } from "../../../common/countdown.ts";
-import { walletAddressRefusalText } from "../../../common/wallet-address-refusals.ts";
 import type { SiteConfig } from "../../../config/site.ts";
 import type { Clock } from "../../clock.ts";
 import type { Database } from "../../db/client.ts";

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { type Address, getAddress, type Hex, verifyMessage } from "viem";
 import { parseSiweMessage } from "viem/siwe";
 import type { SiweRefusal } from "../../../common/api/payouts.ts";
-import type { WalletAddressRefusal } from "../../../common/wallet-address-refusals.ts";
+import type { WalletAddressRefusal } from "../../../common/api/rewards.ts";
 import type { SiteConfig } from "../../../config/site.ts";
 import type { Clock } from "../../clock.ts";
 import { type Database, queryRows } from "../../db/client.ts";
