@@ -1,13 +1,21 @@
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { ACCOUNT_DELETED } from "../../../common/api/account-deleted.ts";
 import {
   accountActionBody,
   accountEmailReply,
+  accountRefusalText,
   changeEmailBody,
   changePasswordBody,
   deleteAccountBody,
+  EMAIL_CHANGE_SENT,
+  OTHERS_ENDED,
+  PASSWORD_CHANGED,
+  SESSION_ENDED,
   sessionIdParams,
   sessionsReply,
+  TOO_MANY_RESENDS,
+  VERIFICATION_SENT,
 } from "../../../common/api/account-settings.ts";
 import { NOT_LOGGED_IN } from "../../../common/api/auth.ts";
 import { appQuery, successReply } from "../../../common/api/fields.ts";
@@ -15,17 +23,12 @@ import type { AccountDeps } from "../../services/account-deps.ts";
 import { sendVerificationEmail } from "../../services/account-recovery/verification.ts";
 import { memberEmail } from "../../services/account-settings/member-email.ts";
 import { listMemberSessions, revokeMemberSession, revokeOtherSessions } from "../../services/account-settings/member-sessions.ts";
-import { changePassword, deleteAccount, requestEmailChange, type SettingsResult } from "../../services/account-settings/settings.ts";
+import { changePassword, deleteAccount, requestEmailChange } from "../../services/account-settings/settings.ts";
 import { networkOf } from "../../services/fairness/networks.ts";
 import type { Limit, RateLimiter } from "../../services/rate-limit.ts";
 import { endpoints, memberForm } from "../endpoint.ts";
 
 export type AccountSettingsOptions = { deps: AccountDeps; slug: string; rateLimiter: RateLimiter; resendsPerMember: Limit };
-
-export const VERIFICATION_SENT = "We sent you a new link. Open it to confirm your email address.";
-export const TOO_MANY_RESENDS = "We already sent you several links. Please check your inbox and spam folder, or try again in an hour.";
-export const SESSION_ENDED = "That session is signed out.";
-export const OTHERS_ENDED = "Every other session is signed out.";
 
 /** The signed-in member's own account: resend the confirmation, password, email, sessions, deletion. */
 export async function accountSettingsRoutes(
@@ -34,12 +37,6 @@ export async function accountSettingsRoutes(
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const endpoint = endpoints(app);
-
-  /** A wrong current password is 400; past the account's login limit, 429 as at the login form. */
-  function refuse(reply: FastifyReply, result: Extract<SettingsResult, { ok: false }>) {
-    if (result.retryAfterSeconds === undefined) return reply.code(400).send({ err_msg: result.message });
-    return reply.code(429).header("retry-after", String(result.retryAfterSeconds)).send({ err_msg: result.message });
-  }
 
   endpoint(
     "POST /api/resend-verification",
@@ -54,8 +51,8 @@ export async function accountSettingsRoutes(
 
   endpoint(
     "POST /api/change-password",
-    { config: memberForm("account"), body: changePasswordBody(slug), reply: successReply },
-    async (request, reply) => {
+    { config: memberForm("account"), body: changePasswordBody(slug), reply: successReply, refusals: accountRefusalText },
+    async (request) => {
       const body = request.body;
       const result = await changePassword(deps, {
         userId: request.userId,
@@ -65,16 +62,16 @@ export async function accountSettingsRoutes(
         password2: body.password2,
         ip: request.ip,
       });
-      if (!result.ok) return refuse(reply, result);
+      if (!result.ok) return result;
       app.sessions.forgetMember(request.userId);
-      return { suc_msg: result.message };
+      return { suc_msg: PASSWORD_CHANGED };
     },
   );
 
   endpoint(
     "POST /api/change-email",
-    { config: memberForm("account"), body: changeEmailBody(slug), reply: successReply },
-    async (request, reply) => {
+    { config: memberForm("account"), body: changeEmailBody(slug), reply: successReply, refusals: accountRefusalText },
+    async (request) => {
       const body = request.body;
       const result = await requestEmailChange(deps, {
         userId: request.userId,
@@ -82,8 +79,7 @@ export async function accountSettingsRoutes(
         newEmail: body.new_email,
         ip: request.ip,
       });
-      if (!result.ok) return refuse(reply, result);
-      return { suc_msg: result.message };
+      return result.ok ? { suc_msg: EMAIL_CHANGE_SENT } : result;
     },
   );
 
@@ -114,10 +110,15 @@ export async function accountSettingsRoutes(
 
   endpoint(
     "DELETE /api/sessions/:id",
-    { config: memberForm("account"), params: sessionIdParams, body: accountActionBody(slug), reply: successReply },
-    async (request, reply) => {
-      if (!(await revokeMemberSession(deps.db, request.userId, request.params.id)))
-        return reply.code(404).send({ err_msg: "That session is already signed out." });
+    {
+      config: memberForm("account"),
+      params: sessionIdParams,
+      body: accountActionBody(slug),
+      reply: successReply,
+      refusals: accountRefusalText,
+    },
+    async (request) => {
+      if (!(await revokeMemberSession(deps.db, request.userId, request.params.id))) return { ok: false, refusal: "session_ended" } as const;
       app.sessions.forgetMember(request.userId);
       return { suc_msg: SESSION_ENDED };
     },
@@ -135,15 +136,15 @@ export async function accountSettingsRoutes(
 
   endpoint(
     "POST /api/delete-account",
-    { config: memberForm("account"), body: deleteAccountBody(slug), reply: successReply },
+    { config: memberForm("account"), body: deleteAccountBody(slug), reply: successReply, refusals: accountRefusalText },
     async (request, reply) => {
       const body = request.body;
       const result = await deleteAccount(deps, { userId: request.userId, password: body.password, ip: request.ip });
-      if (!result.ok) return refuse(reply, result);
+      if (!result.ok) return result;
       app.sessions.forgetMember(request.userId);
       app.sessions.forget(request, reply);
       request.log.info({ userId: request.userId }, "account deleted");
-      return { suc_msg: result.message };
+      return { suc_msg: ACCOUNT_DELETED };
     },
   );
 }

@@ -15,6 +15,7 @@ import {
   reviewRefusalText,
   siweNonceReply,
   verifyWalletBody,
+  verifyWalletRefusalText,
   verifyWalletReply,
 } from "../../../common/api/payouts.ts";
 import type { SiteConfig } from "../../../config/site.ts";
@@ -67,8 +68,8 @@ export async function payoutRoutes(
 
   endpoint(
     "POST /api/verify-wallet",
-    { config: memberForm("payouts"), body: verifyWalletBody(slug), reply: verifyWalletReply },
-    async (request, reply) => {
+    { config: memberForm("payouts"), body: verifyWalletBody(slug), reply: verifyWalletReply, refusals: verifyWalletRefusalText },
+    async (request) => {
       const body = request.body;
       const result = await verifyWallet(
         { db, clock, site, verifySignature },
@@ -80,7 +81,7 @@ export async function payoutRoutes(
           extraOrigins: acceptRequestOrigin ? [`${request.protocol}://${request.host}`] : [],
         },
       );
-      if (!result.ok) return reply.code(400).send({ err_msg: result.message });
+      if (!result.ok) return result;
       request.log.info({ userId: request.userId, address: result.address }, "wallet verified");
       return { address: result.address, verified_at: result.verifiedAt.toISOString() };
     },

@@ -14,7 +14,7 @@ import { canonicalEmail } from "../../services/fairness/email-identity.ts";
 import { rateLimitClientOf } from "../../services/fairness/networks.ts";
 import type { Limit, RateLimiter } from "../../services/rate-limit.ts";
 import { confirmWaitlist, joinWaitlist, type WaitlistDeps } from "../../services/waitlist.ts";
-import { endpoints } from "../endpoint.ts";
+import { emailedLink, endpoints } from "../endpoint.ts";
 
 export type WaitlistRoutesOptions = {
   deps: WaitlistDeps;
@@ -54,11 +54,7 @@ export async function waitlistRoutes(
 
   endpoint(
     "POST /api/waitlist/confirm",
-    {
-      config: { stateChanging: true, public: "the emailed link's single-use token is the proof; no form, no session" },
-      body: confirmWaitlistBody(slug),
-      reply: successReply,
-    },
+    { config: emailedLink, body: confirmWaitlistBody(slug), reply: successReply },
     async (request, reply) => {
       if (!(await confirmWaitlist(deps, request.body.token))) return reply.code(400).send({ err_msg: WAITLIST_LINK_EXPIRED });
       return { suc_msg: WAITLIST_CONFIRMED };

@@ -23,7 +23,6 @@ import { openRiskSignals } from "../../../services/fairness/risk-signals.ts";
 import { payoutsFor } from "../../../services/payouts/requests.ts";
 import { findUserById } from "../../../services/users.ts";
 import { endpoints, staffChange } from "../../endpoint.ts";
-import { refuse } from "../../refusals.ts";
 import { actorOf } from "./guard.ts";
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -36,10 +35,10 @@ export async function consoleMemberCareRoutes(fastify: FastifyInstance, { accoun
 
   endpoint(
     "GET /api/admin/members/:id/activity",
-    { config: { consoleAccess: "console" }, params: memberIdParams, reply: memberActivityReply },
-    async (request, reply) => {
+    { config: { consoleAccess: "console" }, params: memberIdParams, reply: memberActivityReply, refusals: consoleRefusalText },
+    async (request) => {
       const user = await findUserById(db, request.params.id);
-      if (!user) return refuse(reply, { refusal: "unknown_member" }, consoleRefusalText);
+      if (!user) return { ok: false, refusal: "unknown_member" } as const;
       const [sessions, referrals, signals, payouts, messages] = await Promise.all([
         listMemberSessions({ db, clock }, user.id, ""),
         referralsOf(db, user.id),
