@@ -1,14 +1,14 @@
 import "./lib/zod-without-eval.ts";
 import articleScript from "virtual:article-script";
-import { type ReactNode, useContext } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, UNSAFE_FrameworkContext, useMatches } from "react-router";
+import type { ReactNode } from "react";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { CONSOLE_TITLE } from "./features/console/console-title.ts";
 import { PAGE_END_ID } from "./layout/page-end.ts";
 import { PageShell } from "./layout/page-shell.tsx";
-import { isArticle } from "./lib/article-page.ts";
 import { COLOR_SCHEME_HEAD_SCRIPT } from "./lib/color-scheme.ts";
+import { useArticleOnly } from "./lib/use-article-only.ts";
 import { site } from "./site.ts";
 
 export const links: Route.LinksFunction = () => [
@@ -19,11 +19,8 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function Layout({ children }: { children: ReactNode }) {
-  // Decided when the page is prerendered; in the browser (a page that did hydrate, navigating) React keeps its scripts.
-  // The SPA fallback (the console's shell) is rendered at "/", which matches the home article, and must hydrate.
-  const matches = useMatches();
-  const spaFallback = useContext(UNSAFE_FrameworkContext)?.isSpaMode === true;
-  const articleOnly = import.meta.env.SSR && import.meta.env.PROD && !spaFallback && matches.some((match) => isArticle(match.handle));
+  // In the browser (a page that did hydrate, navigating) React keeps its scripts.
+  const articleOnly = useArticleOnly();
   return (
     <html lang="en">
       <head>

@@ -135,7 +135,7 @@ export async function runAdmin(argv: string[], open: typeof openConfiguredDataba
           direction: command,
           reason: values.reason ?? "",
         });
-        if (!result.ok) throw new UsageError(result.message);
+        if (!result.ok) throw new UsageError(consoleRefusalText(result));
         console.log(
           `${command === "credit" ? "Credited" : "Debited"} ${args[1]} ${site.token.symbol}; ${user.email} now has ${result.balance} ${site.token.symbol}.`,
         );

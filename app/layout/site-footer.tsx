@@ -1,13 +1,14 @@
 import type { ReactNode } from "react";
 import { href, Link } from "react-router";
 import { contractSourceUrl, howToBuyPath, WHITEPAPER_PATH } from "../../common/links.ts";
+import { DialogButton } from "../components/ui/dialog-button.tsx";
 import { SocialLinks } from "../components/ui/social-links.tsx";
 import { AccountLinks } from "../features/auth/account-links.tsx";
 import { useAuthStatus } from "../features/auth/use-auth-status.ts";
-import { TokenAddressDialog } from "../features/token/token-address-dialog.tsx";
-import { WhoWeAreDialog } from "../features/token/who-we-are-dialog.tsx";
+import { useArticleOnly } from "../lib/use-article-only.ts";
 import { site } from "../site.ts";
 import { BrandLink } from "./brand-link.tsx";
+import { footerDialogTexts } from "./footer-dialog-texts.ts";
 
 const itemClass = "inline-block py-1.5 text-left text-base text-white/85 underline-offset-4 hover:text-white hover:underline";
 
@@ -34,6 +35,8 @@ function FooterSection({ id, title, children }: { id: string; title: string; chi
 /** `checkAuth: false` on the guides, which make no calls and reuse what the visit already knows. */
 export function SiteFooter({ checkAuth }: { checkAuth: boolean }) {
   const status = useAuthStatus({ check: checkAuth });
+  const textOnOpen = !useArticleOnly();
+  const { WhoWeAreText, TokenAddressText } = footerDialogTexts;
   return (
     <footer className="mt-auto bg-ink-900 text-white">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.4fr_1fr_1fr_1fr]">
@@ -49,7 +52,9 @@ export function SiteFooter({ checkAuth }: { checkAuth: boolean }) {
         </div>
         <FooterSection id="footer-token" title={`${site.token.symbol} token`}>
           <li>
-            <WhoWeAreDialog buttonClassName={itemClass} />
+            <DialogButton label="Who We Are" title="Who We Are" buttonClassName={itemClass} textOnOpen={textOnOpen}>
+              <WhoWeAreText />
+            </DialogButton>
           </li>
           <li>
             <a href={WHITEPAPER_PATH} className={itemClass}>
@@ -57,7 +62,9 @@ export function SiteFooter({ checkAuth }: { checkAuth: boolean }) {
             </a>
           </li>
           <li>
-            <TokenAddressDialog buttonClassName={itemClass} />
+            <DialogButton label="Public Token Address" title="Public Token Address" buttonClassName={itemClass} textOnOpen={textOnOpen}>
+              <TokenAddressText />
+            </DialogButton>
           </li>
           <li>
             <a href={contractSourceUrl(site)} className={itemClass} rel="noopener noreferrer" target="_blank">

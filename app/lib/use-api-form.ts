@@ -27,8 +27,11 @@ export type FieldProps = {
 type Options<Fields extends Values> = {
   /** The page whose CSRF token the form sends; null for a form that takes none (contact, the console, whose calls carry their own). */
   csrf: CsrfPage | null;
-  /** The field each of the server's own refusals concerns (an email already taken, a wrong password), so it is marked too. */
-  refusals?: Readonly<Record<string, keyof Fields & string>>;
+  /**
+   * The field each of the server's own refusals concerns (an email already taken, a wrong password), so it is marked too;
+   * or the one field every refusal of a one-field form concerns.
+   */
+  refusals?: Readonly<Record<string, keyof Fields & string>> | (keyof Fields & string);
   loadToken?: boolean;
 };
 
@@ -87,8 +90,9 @@ export function useApiForm<Shape extends z.ZodRawShape, Fields extends Values>(
       setState({ submitting: false, error: null, invalid: null, success: said(result.body) ?? null });
       return result.body;
     }
-    const error = result.body?.err_msg ?? UNREACHABLE;
-    setState({ submitting: false, error, invalid: refusals[error] ?? null, success: null });
+    const refused = result.body?.err_msg;
+    const invalid = refused === undefined ? null : typeof refusals === "string" ? refusals : (refusals[refused] ?? null);
+    setState({ submitting: false, error: refused ?? UNREACHABLE, invalid, success: null });
     return null;
   }
 

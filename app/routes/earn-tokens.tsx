@@ -1,4 +1,5 @@
 import { href, Link } from "react-router";
+import { PageSection } from "../components/ui/page-section.tsx";
 import { useComingSoonGuard } from "../features/auth/account-links.tsx";
 import { useAuthStatus } from "../features/auth/use-auth-status.ts";
 import { pageOfferText, quizOfferText } from "../features/quests/offer-text.ts";
@@ -120,10 +121,7 @@ export default function EarnTokens() {
         </div>
       </section>
 
-      <section aria-labelledby="ways-heading" className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
-        <h2 id="ways-heading" className="text-3xl font-bold">
-          Ways to earn
-        </h2>
+      <PageSection id="ways" title="Ways to earn">
         <ul className="mt-8 grid gap-4 md:grid-cols-2">
           {waysToEarn.map((way) => (
             <li key={way.name} className="card" data-quest-offer={way.offer}>
@@ -152,7 +150,7 @@ export default function EarnTokens() {
             </div>
           ))}
         </dl>
-      </section>
+      </PageSection>
 
       <section aria-labelledby="referral-heading" className="bg-surface">
         <div className="mx-auto grid max-w-6xl gap-10 px-4 py-16 sm:px-6 md:grid-cols-2">

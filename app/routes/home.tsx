@@ -1,5 +1,6 @@
 import { href, Link } from "react-router";
 import { howToBuyPath, swapUrl } from "../../common/links.ts";
+import { PageSection } from "../components/ui/page-section.tsx";
 import { loadGlossary } from "../content/glossary.server.ts";
 import { useComingSoonGuard } from "../features/auth/account-links.tsx";
 import { useAuthStatus } from "../features/auth/use-auth-status.ts";
@@ -73,35 +74,43 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section aria-labelledby="market-heading" className="mx-auto max-w-6xl px-4 pt-16 sm:px-6">
-        <h2 id="market-heading" className="text-3xl font-bold">
-          The market, read from the chain
-        </h2>
-        <p className="mt-3 max-w-2xl text-lg text-ink-800">
-          Every figure comes from the {site.dex.name} pool and the token contract on {token.chainName}, read by this site itself.
-        </p>
+      <PageSection
+        id="market"
+        title="The market, read from the chain"
+        spacing="pt-16"
+        intro={
+          <>
+            Every figure comes from the {site.dex.name} pool and the token contract on {token.chainName}, read by this site itself.
+          </>
+        }
+      >
         <MarketStats shorts={loaderData.shorts} />
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="tokenomics-heading" className="mx-auto max-w-6xl px-4 pt-16 sm:px-6">
-        <h2 id="tokenomics-heading" className="text-3xl font-bold">
-          Supply and tokenomics
-        </h2>
-        <p className="mt-3 max-w-2xl text-lg text-ink-800">
-          Who holds the tokens kept apart from the market, with links to check each balance on {site.explorer.name}, and what the reward
-          program has paid so far.
-        </p>
+      <PageSection
+        id="tokenomics"
+        title="Supply and tokenomics"
+        spacing="pt-16"
+        intro={
+          <>
+            Who holds the tokens kept apart from the market, with links to check each balance on {site.explorer.name}, and what the reward
+            program has paid so far.
+          </>
+        }
+      >
         <Tokenomics />
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="token-heading" className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
-        <h2 id="token-heading" className="text-3xl font-bold">
-          The token, in the open
-        </h2>
-        <p className="mt-3 max-w-2xl text-lg text-ink-800">
-          Everything about {token.symbol} can be checked: its address, its source code on {site.explorer.name}, and the whitepaper that sets
-          out the rules.
-        </p>
+      <PageSection
+        id="token"
+        title="The token, in the open"
+        intro={
+          <>
+            Everything about {token.symbol} can be checked: its address, its source code on {site.explorer.name}, and the whitepaper that
+            sets out the rules.
+          </>
+        }
+      >
         <TokenFactCards />
         <div className="mt-6 flex flex-wrap items-center gap-3">
           <a href={swapUrl(site)} className="btn-primary" rel="noopener noreferrer" target="_blank">
@@ -119,7 +128,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </Link>
           : get ETH, swap it, and add {token.symbol} to your wallet.
         </p>
-      </section>
+      </PageSection>
 
       <section aria-labelledby="rewards-heading" className="bg-surface">
         <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
@@ -147,14 +156,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section aria-labelledby="guides-heading" className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
-        <h2 id="guides-heading" className="text-3xl font-bold">
-          Wallet tutorials, step by step
-        </h2>
-        <p className="mt-3 max-w-2xl text-lg text-ink-800">
-          New to wallets? Our guides walk you through installing one, keeping your recovery phrase safe, and adding, buying, sending and
-          selling {token.symbol}.
-        </p>
+      <PageSection
+        id="guides"
+        title="Wallet tutorials, step by step"
+        intro={
+          <>
+            New to wallets? Our guides walk you through installing one, keeping your recovery phrase safe, and adding, buying, sending and
+            selling {token.symbol}.
+          </>
+        }
+      >
         <ul className="mt-8 grid gap-4 md:grid-cols-3">
           {platforms.map((platform) => (
             <li key={platform.name}>
@@ -171,7 +182,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <Link to={href("/how-to")} className="btn-secondary mt-8">
           See all wallet guides
         </Link>
-      </section>
+      </PageSection>
 
       <section aria-labelledby="contact-heading" className="bg-brand-100">
         <div className="mx-auto flex max-w-6xl flex-col items-start gap-4 px-4 py-12 sm:px-6 md:flex-row md:items-center md:justify-between">

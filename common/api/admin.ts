@@ -30,7 +30,15 @@ export type ConsoleRefusal =
   | { refusal: "already_mined"; hash: string; blockNumber: bigint }
   | { refusal: "alert_handled"; alertId: number }
   | SpecialDayRefusal
-  | { refusal: "day_not_set" };
+  | { refusal: "day_not_set" }
+  | AdjustmentRefusal;
+
+/** Why an operator's credit or debit was not posted: the amount, the missing reason, or a balance it would take out of range. */
+export type AdjustmentRefusal =
+  | { refusal: "amount_not_positive" | "adjustment_without_reason" | "beyond_the_ledger" }
+  | { refusal: "adjustment_not_applied"; direction: "credit" | "debit" };
+
+const BEYOND_THE_LEDGER = "The credit would take the balance beyond what the ledger can hold.";
 
 /** Why the calendar refused a day, from the console or the shell. */
 export type SpecialDayRefusal = { refusal: "not_a_date"; day: string } | { refusal: "multiplier_out_of_range" };
@@ -54,6 +62,13 @@ const CONSOLE_REFUSAL_TEXTS: { [Code in ConsoleRefusal["refusal"]]: (refused: Ex
   not_a_date: ({ day }) => `"${day}" is not a date written YYYY-MM-DD.`,
   multiplier_out_of_range: () => "The multiplier must be 1, 2 or 3.",
   day_not_set: () => "That day is not in the calendar.",
+  amount_not_positive: () => "The amount must be a whole number of tokens above zero.",
+  adjustment_without_reason: () => "A reason is required.",
+  beyond_the_ledger: () => BEYOND_THE_LEDGER,
+  adjustment_not_applied: ({ direction }) =>
+    direction === "debit"
+      ? "The balance is lower than the debit, or the user does not exist or was deleted."
+      : `The user does not exist or was deleted, or ${BEYOND_THE_LEDGER.toLowerCase()}`,
 };
 
 export function consoleRefusalText(refused: ConsoleRefusal): string {
@@ -108,13 +123,15 @@ const sixDigits = z
 export const confirmEnrolmentBody = jsonObject({ code: sixDigits });
 export const recoveryCodesReply = z.object({ recovery_codes: z.array(z.string()) });
 
-export const openConsoleBody = z.union(
-  [
-    jsonObject({ code: sixDigits }),
-    jsonObject({ recovery_code: z.string().trim().min(1, "Enter a recovery code.").max(32, "That is not a recovery code.") }),
-  ],
-  { error: "Enter the six-digit code from your app, or a recovery code." },
-);
+/** The console opens with the app's code, or once with a recovery code. */
+export const openWithCodeBody = jsonObject({ code: sixDigits });
+export const openWithRecoveryCodeBody = jsonObject({
+  recovery_code: z.string().trim().min(1, "Enter a recovery code.").max(32, "That is not a recovery code."),
+});
+
+export const openConsoleBody = z.union([openWithCodeBody, openWithRecoveryCodeBody], {
+  error: "Enter the six-digit code from your app, or a recovery code.",
+});
 
 /** Why an operator made a change: required, kept in the audit log. */
 export const reasonField = requiredText("Type the reason for this change.", 500);

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { EMAIL_MAX_LENGTH, isValidEmail, NAME_MAX_LENGTH } from "../account-rules.ts";
-import { appField, csrfTokenField, jsonObject, requiredText, successReply } from "./fields.ts";
+import { EMAIL_MAX_LENGTH, isValidEmail, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../account-rules.ts";
+import { appField, csrfTokenField, jsonObject, passwordInput, requiredText, successReply } from "./fields.ts";
 
 /** Registration, login, logout and the CSRF tokens of their forms: the spec's calls, field for field. */
 
@@ -40,18 +40,54 @@ export const SIGNUP_CHALLENGE_REFUSALS = {
 } as const;
 export type SignupChallengeRefusal = { refusal: keyof typeof SIGNUP_CHALLENGE_REFUSALS };
 
-/** A sign-up the server refused, and why; a weak password carries the check's own words. */
+/** Which rule a new password breaks: too short or long (in characters as people see them), one character, a common one, or built from the site's name or the email. */
+export type PasswordWeakness = "too_short" | "too_long" | "one_character" | "common" | "site_words";
+
+const PASSWORD_WEAKNESS_TEXTS: Record<PasswordWeakness, string> = {
+  too_short: `Use at least ${PASSWORD_MIN_LENGTH} characters for your password.`,
+  too_long: `Use at most ${PASSWORD_MAX_LENGTH} characters for your password.`,
+  one_character: "Don't repeat one character: a few unrelated words make a strong password.",
+  common: "This password is one of the most common ones. Choose one that is harder to guess.",
+  site_words: `Don't build your password from this site's name or your email: without them, use at least ${PASSWORD_MIN_LENGTH} characters.`,
+};
+
+/** A new password refused, wherever one is chosen (sign-up, reset, change), with the rule it breaks. */
+export type WeakPassword = { refusal: "weak_password"; weakness: PasswordWeakness };
+
+export function weakPasswordText({ weakness }: WeakPassword): string {
+  return PASSWORD_WEAKNESS_TEXTS[weakness];
+}
+
+/** One message for an unknown email and a wrong password, so the answer tells nothing about who has an account. */
+export const INVALID_LOGIN = "The email or password is incorrect.";
+
+/** Too many wrong passwords for an account or from a network: when to try again, as at the login form. */
+export type LoginThrottled = { refusal: "too_many_logins"; retryAfterSeconds: number };
+
+export function tooManyLoginsText({ retryAfterSeconds }: LoginThrottled): string {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return `Too many failed logins. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+}
+
+/** A login refused: the email and password do not match an account, or too many tries. */
+export type SignInRefusal = { refusal: "invalid_login" } | LoginThrottled;
+
+export function signInRefusalText(refused: SignInRefusal): string {
+  return refused.refusal === "invalid_login" ? INVALID_LOGIN : tooManyLoginsText(refused);
+}
+
+/** A sign-up the server refused, and why. */
 export type RegistrationRefusal =
   | SignupChallengeRefusal
   | { refusal: "passwords_differ" | "disposable_email" | "email_taken" | "unknown_referral_code" }
-  | { refusal: "weak_password"; problem: string };
+  | WeakPassword;
 
 export function registrationRefusalText(refused: RegistrationRefusal): string {
   switch (refused.refusal) {
     case "passwords_differ":
       return PASSWORDS_DIFFER;
     case "weak_password":
-      return refused.problem;
+      return weakPasswordText(refused);
     case "disposable_email":
       return DISPOSABLE_EMAIL;
     case "email_taken":
@@ -69,8 +105,6 @@ export const PASSWORD_CHECKS_BUSY = {
   server: "Too many logins are being checked right now. Please try again in a moment.",
 } as const;
 
-const PASSWORD_INPUT_MAX_LENGTH = 1024;
-
 /**
  * What a person types to register, in the order the spec checks it: the
  * email first, then the other required fields. The form puts the terms box
@@ -80,14 +114,8 @@ export const registerFields = z.object({
   username: z.string({ error: INVALID_EMAIL }).trim().refine(isValidEmail, INVALID_EMAIL),
   first_name: requiredText("Please enter your first name.", NAME_MAX_LENGTH),
   last_name: requiredText("Please enter your last name.", NAME_MAX_LENGTH),
-  password: z
-    .string({ error: "Please enter a password." })
-    .min(1, "Please enter a password.")
-    .max(PASSWORD_INPUT_MAX_LENGTH, "That password is too long."),
-  password2: z
-    .string({ error: "Please confirm your password." })
-    .min(1, "Please confirm your password.")
-    .max(PASSWORD_INPUT_MAX_LENGTH, "That password is too long."),
+  password: passwordInput("Please enter a password."),
+  password2: passwordInput("Please confirm your password."),
   referral_code: z.string({ error: "The referral code must be text." }).max(32, "That referral code is too long.").optional().default(""),
 });
 
@@ -136,10 +164,7 @@ export const signInFields = z.object({
     .trim()
     .min(1, "Please enter your email.")
     .max(EMAIL_MAX_LENGTH, "Please enter your email."),
-  password: z
-    .string({ error: "Please enter your password." })
-    .min(1, "Please enter your password.")
-    .max(PASSWORD_INPUT_MAX_LENGTH, "The email or password is incorrect."),
+  password: passwordInput("Please enter your password.", INVALID_LOGIN),
   remember: z.boolean({ error: "remember must be true or false." }).optional().default(false),
 });
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isValidEmail } from "../account-rules.ts";
-import { requiredText, text } from "./fields.ts";
+import { type FieldProblem, requiredText, text } from "./fields.ts";
 
 /**
  * The contact form. Its endpoint speaks the protocol of hosted form-submission
@@ -47,6 +47,20 @@ export type ContactSubmission = z.input<typeof contactSubmission>;
 
 export const contactAnswer = z.object({ success: z.boolean(), message: z.string(), err_msg: z.string().optional() });
 export type ContactAnswer = z.infer<typeof contactAnswer>;
+
+/** Why a message was not taken: the form's access key, too many messages from one network, or a field (in the words of its check above). */
+export type ContactRefusal =
+  | { refusal: "unknown_access_key" | "too_many_messages" }
+  | { refusal: "invalid_message"; problem: FieldProblem };
+
+const CONTACT_REFUSAL_TEXTS = {
+  unknown_access_key: "This form is not set up correctly: its access key is unknown.",
+  too_many_messages: "You have sent several messages already. Please try again in an hour.",
+} as const;
+
+export function contactRefusalText(refused: ContactRefusal): string {
+  return refused.refusal === "invalid_message" ? refused.problem.message : CONTACT_REFUSAL_TEXTS[refused.refusal];
+}
 
 /** A refusal: the provider's shape, or only `err_msg` when a guard in front of every route refused. */
 export const contactRefusal = z.object({ success: z.literal(false).optional(), message: z.string().optional(), err_msg: z.string() });

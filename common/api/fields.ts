@@ -23,6 +23,14 @@ export function requiredText(message: string, maxLength: number, tooLong = `Use 
   return z.string({ error: message }).trim().min(1, message).max(maxLength, tooLong).refine(isPlainText, SPECIAL_CHARACTERS_MESSAGE);
 }
 
+/** A password is read far beyond any rule's length, but not without bound: hashing a megabyte costs the server, not the sender. */
+const PASSWORD_INPUT_MAX_LENGTH = 1024;
+
+/** A password as typed: required and never trimmed (spaces are part of it); `tooLong` for a form that must not say more than "incorrect". */
+export function passwordInput(missing: string, tooLong = "That password is too long.") {
+  return z.string({ error: missing }).min(1, missing).max(PASSWORD_INPUT_MAX_LENGTH, tooLong);
+}
+
 /** The `app` field: fixed to the configured token's slug. */
 export function appField(slug: string) {
   return z.literal(slug, { error: `Unknown app: this site serves "${slug}".` });

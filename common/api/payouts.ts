@@ -1,7 +1,7 @@
 import type { Address, Hex } from "viem";
 import { z } from "zod";
 import { appField, bigRowId, csrfTokenField, jsonObject } from "./fields.ts";
-import { ACCOUNT_FROZEN } from "./rewards.ts";
+import { ACCOUNT_FROZEN, type WalletAddressRefusal, walletAddressRefusalText } from "./rewards.ts";
 
 /**
  * Request and reply shapes of the payout endpoints (wallet verification,
@@ -30,6 +30,37 @@ export function verifyWalletBody(slug: string) {
 }
 
 export const verifyWalletReply = z.object({ address: z.string(), verified_at: z.string() });
+
+/** Why a signed Sign-In with Ethereum message did not prove a wallet: its form, its site, network and times, its nonce, its signature, or a wallet another account proved. */
+export type SiweRefusal =
+  | { refusal: "siwe_malformed" | "other_site" | "signing_expired" | "nonce_spent" | "signature_mismatch" | "wallet_taken" }
+  | { refusal: "other_chain"; symbol: string; chainName: string };
+
+export const SIWE_REFUSALS = {
+  siwe_malformed: "The signed message is not a Sign-In with Ethereum message. Click “Verify with my wallet” again.",
+  other_site: "This message was made for another website. Only sign messages that name this site.",
+  signing_expired: "This signing request has expired. Click “Verify with my wallet” again.",
+  nonce_spent: "This signing request has expired or was already used. Click “Verify with my wallet” again.",
+  signature_mismatch: "The signature does not match the message. Sign with the wallet whose address the message shows.",
+  wallet_taken: "This wallet is already verified on another account. A wallet can receive payouts for one account only.",
+} as const;
+
+/** The words for a wallet verification refused, by the message or by the address it names. */
+export function verifyWalletRefusalText(refused: SiweRefusal | WalletAddressRefusal): string {
+  switch (refused.refusal) {
+    case "other_chain":
+      return `This message is for another network. ${refused.symbol} lives on ${refused.chainName}; switch your wallet to it and try again.`;
+    case "siwe_malformed":
+    case "other_site":
+    case "signing_expired":
+    case "nonce_spent":
+    case "signature_mismatch":
+    case "wallet_taken":
+      return SIWE_REFUSALS[refused.refusal];
+    default:
+      return walletAddressRefusalText(refused);
+  }
+}
 
 /** What a member sees of a payout's status. */
 export const PAYOUT_STATUS_LABELS = {

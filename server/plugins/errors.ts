@@ -1,7 +1,9 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { PASSWORD_CHECKS_BUSY } from "../../common/api/auth.ts";
 import { isDatabaseUnavailable } from "../db/errors.ts";
+import { PasswordWorkBusy } from "../services/auth/password-work.ts";
 import { type SiteBuild, sendAsset } from "./site.ts";
 
 /** The words a client sees for a refusal the route did not phrase itself. */
@@ -34,13 +36,13 @@ export const UNAVAILABLE_MESSAGE = "The service is briefly unavailable. Please t
  */
 export const errorHandling = fp<{ site: SiteBuild | null }>(async (app: FastifyInstance, { site }) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const status = typeof error.statusCode === "number" && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
-    // Work shed (one client over its share: 429; the whole server busy: 503) says when to come back, in words for people.
-    const retryAfterSeconds = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
-    if ((status === 429 || status === 503) && typeof retryAfterSeconds === "number") {
+    // Password checks shed (one client over its share: 429; the whole server busy: 503) say when to come back, in words for people.
+    if (error instanceof PasswordWorkBusy) {
+      const status = error.scope === "client" ? 429 : 503;
       request.log.warn({ reason: error.name, status }, "request shed");
-      return reply.code(status).header("retry-after", String(retryAfterSeconds)).send({ err_msg: error.message });
+      return reply.code(status).header("retry-after", String(error.retryAfterSeconds)).send({ err_msg: PASSWORD_CHECKS_BUSY[error.scope] });
     }
+    const status = typeof error.statusCode === "number" && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
     if (status >= 500) {
       if (isDatabaseUnavailable(error)) {
         request.log.warn({ err: error }, "database unavailable");

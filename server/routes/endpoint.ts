@@ -18,6 +18,11 @@ type Parsed<K extends EndpointKey, Part extends keyof EndpointSchemas> =
 
 /** A member's form: signed in, carrying its page's CSRF token, changing state. */
 export const memberForm = (csrf: CsrfPage): FastifyContextConfig => ({ stateChanging: true, member: true, csrf });
+/** A link from an email, followed by whoever holds it: no form, no session. */
+export const emailedLink: FastifyContextConfig = {
+  stateChanging: true,
+  public: "the emailed link's single-use token is the proof; no form, no session",
+};
 /** A console action that changes state, open to this access. */
 export const staffChange = (consoleAccess: ConsoleAccess): FastifyContextConfig => ({ consoleAccess, stateChanging: true });
 

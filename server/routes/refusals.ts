@@ -1,9 +1,12 @@
 import type { FastifyReply } from "fastify";
+import type { AccountRefusal } from "../../common/api/account-settings.ts";
 import type { ConsoleRefusal } from "../../common/api/admin.ts";
 import type { QuestRefusal } from "../../common/api/admin-quests.ts";
-import type { RegistrationRefusal } from "../../common/api/auth.ts";
-import type { PayoutRefusal, ReviewRefusal } from "../../common/api/payouts.ts";
+import type { RegistrationRefusal, SignInRefusal } from "../../common/api/auth.ts";
+import type { ContactRefusal } from "../../common/api/contact.ts";
+import type { PayoutRefusal, ReviewRefusal, SiweRefusal } from "../../common/api/payouts.ts";
 import type { ChainQuestRefusal } from "../../common/api/quests.ts";
+import type { WalletAddressRefusal } from "../../common/api/rewards.ts";
 import type { WaitlistRefusal } from "../../common/api/waitlist.ts";
 
 export type Refusal =
@@ -13,10 +16,15 @@ export type Refusal =
   | ChainQuestRefusal
   | ReviewRefusal
   | RegistrationRefusal
+  | SignInRefusal
+  | AccountRefusal
+  | WalletAddressRefusal
+  | SiweRefusal
+  | ContactRefusal
   | WaitlistRefusal;
 
 /** What each refusal a service gives is in HTTP: one table, so a refusal has one status wherever a route meets it. */
-const STATUS_OF: Record<Refusal["refusal"], 400 | 403 | 404 | 409> = {
+const STATUS_OF: Record<Refusal["refusal"], 400 | 401 | 403 | 404 | 409 | 429> = {
   // The request can never succeed as it is.
   below_minimum: 400,
   above_balance: 400,
@@ -44,6 +52,31 @@ const STATUS_OF: Record<Refusal["refusal"], 400 | 403 | 404 | 409> = {
   tokens_not_checkable: 400,
   not_a_date: 400,
   multiplier_out_of_range: 400,
+  amount_not_positive: 400,
+  adjustment_without_reason: 400,
+  beyond_the_ledger: 400,
+  adjustment_not_applied: 400,
+  wrong_password: 400,
+  invalid_email: 400,
+  email_unchanged: 400,
+  payout_in_flight: 400,
+  // A second delete that lost the race to the first: refused as the form's other mistakes are.
+  account_already_deleted: 400,
+  link_expired: 400,
+  email_now_taken: 400,
+  address_missing: 400,
+  not_an_address: 400,
+  checksum_mismatch: 400,
+  zero_address: 400,
+  token_contract: 400,
+  siwe_malformed: 400,
+  other_site: 400,
+  other_chain: 400,
+  signing_expired: 400,
+  nonce_spent: 400,
+  signature_mismatch: 400,
+  wallet_taken: 400,
+  invalid_message: 400,
   day_not_set: 404,
   // The request conflicts with the state things are in now.
   open_request: 409,
@@ -79,9 +112,20 @@ const STATUS_OF: Record<Refusal["refusal"], 400 | 403 | 404 | 409> = {
   status_unchanged: 409,
   signups_closed: 409,
   already_announced: 409,
+  // Who is asking is not known, or is asking too often.
+  invalid_login: 401,
+  unknown_access_key: 401,
+  too_many_logins: 429,
+  too_many_messages: 429,
 };
+
+export function statusOf({ refusal }: Refusal): number {
+  return STATUS_OF[refusal];
+}
 
 /** Answers a service's refusal with its status and, in err_msg, the words common/api chose for it. */
 export function refuse<R extends Refusal>(reply: FastifyReply, refused: R, text: (refused: R) => string) {
+  // A refusal that says when to come back (a throttle) says it to clients too.
+  if ("retryAfterSeconds" in refused) reply.header("retry-after", String(refused.retryAfterSeconds));
   return reply.code(STATUS_OF[refused.refusal]).send({ err_msg: text(refused) });
 }

@@ -1,5 +1,5 @@
 import { desc, eq } from "drizzle-orm";
-import { type ContactMessage, type ContactSubmission, contactMessage } from "../../common/api/contact.ts";
+import { type ContactMessage, type ContactRefusal, type ContactSubmission, contactMessage } from "../../common/api/contact.ts";
 import { checkFields } from "../../common/api/fields.ts";
 import type { Clock } from "../clock.ts";
 import type { Database } from "../db/client.ts";
@@ -12,9 +12,7 @@ export type { ContactMessage };
 
 export type ContactLimits = { accessKey: string; defaultSubject: string; messagesPerIp: Limit };
 
-export type ContactResult =
-  | { ok: true; id: number | null }
-  | { ok: false; reason: "unknown-access-key" | "rate-limited" | "invalid"; message: string };
+export type ContactResult = { ok: true; id: number | null } | ({ ok: false } & ContactRefusal);
 
 /**
  * One message from the contact form: the access key first, then the sender's
@@ -28,15 +26,13 @@ export async function submitContactMessage(
   submission: ContactSubmission & { ip: string },
 ): Promise<ContactResult> {
   const { db, clock, rateLimiter, forward, log } = deps;
-  if (submission.access_key !== limits.accessKey)
-    return { ok: false, reason: "unknown-access-key", message: "This form is not set up correctly: its access key is unknown." };
+  if (submission.access_key !== limits.accessKey) return { ok: false, refusal: "unknown_access_key" };
   const attempts = await rateLimiter.hit(`contact:ip:${rateLimitClientOf(submission.ip)}`, limits.messagesPerIp.windowMs);
-  if (attempts > limits.messagesPerIp.max)
-    return { ok: false, reason: "rate-limited", message: "You have sent several messages already. Please try again in an hour." };
+  if (attempts > limits.messagesPerIp.max) return { ok: false, refusal: "too_many_messages" };
   if (submission.botcheck) return { ok: true, id: null };
 
   const checked = checkFields(contactMessage, submission);
-  if (!checked.ok) return { ok: false, reason: "invalid", message: checked.message };
+  if (!checked.ok) return { ok: false, refusal: "invalid_message", problem: { field: checked.field, message: checked.message } };
   const message = { ...checked.data, subject: checked.data.subject || limits.defaultSubject };
   const id = await storeContactMessage({ db, clock }, message, submission.ip);
   log.info({ contactMessageId: id }, "contact message stored");

@@ -1,22 +1,21 @@
 import { desc, eq, sql } from "drizzle-orm";
+import type { AdjustmentRefusal } from "../../common/api/admin.ts";
 import { LARGEST_BALANCE } from "../../common/api/payouts.ts";
 import type { Clock } from "../clock.ts";
 import { type Database, queryRows } from "../db/client.ts";
 import { ledgerEntries } from "../db/schema.ts";
 
 export type Adjustment = { userId: number; tokens: bigint; direction: "credit" | "debit"; reason: string };
-export type AdjustmentResult = { ok: true; balance: bigint } | { ok: false; message: string };
-
-const BEYOND_THE_LEDGER = "The credit would take the balance beyond what the ledger can hold.";
+export type AdjustmentResult = { ok: true; balance: bigint } | ({ ok: false } & AdjustmentRefusal);
 
 /**
  * An operator's credit or debit: a ledger entry and the balance change in one
  * statement, never a direct balance edit. A debit never takes a balance below zero.
  */
 export async function postAdjustment({ db, clock }: { db: Database; clock: Clock }, adjustment: Adjustment): Promise<AdjustmentResult> {
-  if (adjustment.tokens <= 0n) return { ok: false, message: "The amount must be a whole number of tokens above zero." };
-  if (!adjustment.reason.trim()) return { ok: false, message: "A reason is required." };
-  if (adjustment.tokens > LARGEST_BALANCE) return { ok: false, message: BEYOND_THE_LEDGER };
+  if (adjustment.tokens <= 0n) return { ok: false, refusal: "amount_not_positive" };
+  if (!adjustment.reason.trim()) return { ok: false, refusal: "adjustment_without_reason" };
+  if (adjustment.tokens > LARGEST_BALANCE) return { ok: false, refusal: "beyond_the_ledger" };
   const signed = adjustment.direction === "credit" ? adjustment.tokens : -adjustment.tokens;
   const kind = adjustment.direction === "credit" ? "admin_credit" : "admin_debit";
   const [row] = await queryRows<{ balance: string | null }>(
@@ -33,14 +32,7 @@ export async function postAdjustment({ db, clock }: { db: Database; clock: Clock
       )
       select (select balance::text from updated) as balance`,
   );
-  if (!row?.balance)
-    return {
-      ok: false,
-      message:
-        adjustment.direction === "debit"
-          ? "The balance is lower than the debit, or the user does not exist or was deleted."
-          : `The user does not exist or was deleted, or ${BEYOND_THE_LEDGER.toLowerCase()}`,
-    };
+  if (!row?.balance) return { ok: false, refusal: "adjustment_not_applied", direction: adjustment.direction };
   return { ok: true, balance: BigInt(row.balance) };
 }
 

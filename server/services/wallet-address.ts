@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { getAddress } from "viem";
+import type { WalletAddressRefusal } from "../../common/api/rewards.ts";
 import type { SiteConfig } from "../../config/site.ts";
 import type { Database } from "../db/client.ts";
 import { users } from "../db/schema.ts";
@@ -7,7 +8,7 @@ import { users } from "../db/schema.ts";
 const ZERO_ADDRESS = "0x0000000000000000000000000000000000000000";
 const HEX_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
-export type AddressCheck = { ok: true; address: string } | { ok: false; message: string };
+export type AddressCheck = { ok: true; address: string } | ({ ok: false } & WalletAddressRefusal);
 
 /**
  * An Ethereum address a user may receive tokens at: all-lowercase (or
@@ -16,24 +17,14 @@ export type AddressCheck = { ok: true; address: string } | { ok: false; message:
  */
 export function checkWalletAddress(input: string, site: SiteConfig): AddressCheck {
   const value = input.trim();
-  if (!value) return { ok: false, message: "Please enter your wallet address." };
-  if (!HEX_ADDRESS.test(value)) {
-    return { ok: false, message: "That is not an Ethereum address. It starts with 0x followed by 40 characters (0 to 9, a to f)." };
-  }
+  if (!value) return { ok: false, refusal: "address_missing" };
+  if (!HEX_ADDRESS.test(value)) return { ok: false, refusal: "not_an_address" };
   const checksummed = getAddress(value.toLowerCase());
   const digits = value.slice(2);
   const mixedCase = digits !== digits.toLowerCase() && digits !== digits.toUpperCase();
-  if (mixedCase && value !== checksummed) {
-    return { ok: false, message: "The capital letters of that address do not match its checksum. Copy it again from your wallet." };
-  }
-  if (checksummed === ZERO_ADDRESS)
-    return { ok: false, message: "That is the zero address: tokens sent there are lost forever. Enter your own wallet's address." };
-  if (checksummed === site.token.address) {
-    return {
-      ok: false,
-      message: `That is the ${site.token.symbol} contract's address, not a wallet: tokens sent to it are lost for good. Enter your own wallet's address.`,
-    };
-  }
+  if (mixedCase && value !== checksummed) return { ok: false, refusal: "checksum_mismatch" };
+  if (checksummed === ZERO_ADDRESS) return { ok: false, refusal: "zero_address" };
+  if (checksummed === site.token.address) return { ok: false, refusal: "token_contract", symbol: site.token.symbol };
   return { ok: true, address: checksummed };
 }
 

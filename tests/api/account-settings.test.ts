@@ -1,12 +1,18 @@
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { ACCOUNT_DELETED } from "../../common/api/account-deleted.ts";
-import { EMAIL_CHANGE_CANCELLED, WRONG_PASSWORD } from "../../common/api/account-settings.ts";
+import {
+  EMAIL_CHANGE_CANCELLED,
+  EMAIL_CHANGE_SENT,
+  EMAIL_CHANGED,
+  EMAIL_NOW_TAKEN,
+  LINK_EXPIRED,
+  OTHERS_ENDED,
+  PAYOUT_IN_FLIGHT,
+  WRONG_PASSWORD,
+} from "../../common/api/account-settings.ts";
 import { queryRows } from "../../server/db/client.ts";
-import { OTHERS_ENDED } from "../../server/routes/api/account-settings.ts";
-import { issueEmailToken, LINK_EXPIRED } from "../../server/services/account-recovery/email-tokens.ts";
-import { EMAIL_CHANGED, EMAIL_NOW_TAKEN } from "../../server/services/account-recovery/verification.ts";
-import { EMAIL_CHANGE_SENT, PAYOUT_IN_FLIGHT } from "../../server/services/account-settings/settings.ts";
+import { issueEmailToken } from "../../server/services/account-recovery/email-tokens.ts";
 import { assignCanonicalEmails } from "../../server/services/fairness/canonical-backfill.ts";
 import { fairnessRulesFrom } from "../../server/services/fairness/rules.ts";
 import { postAdjustment } from "../../server/services/ledger.ts";

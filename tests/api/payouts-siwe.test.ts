@@ -4,8 +4,9 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { createSiweMessage } from "viem/siwe";
 import { describe, expect, it } from "vitest";
 import { FORM_EXPIRED } from "../../common/api/fields.ts";
+import { SIWE_REFUSALS } from "../../common/api/payouts.ts";
 import { users } from "../../server/db/schema.ts";
-import { SIWE_NONCE_TTL_MS, SIWE_REFUSALS } from "../../server/services/payouts/siwe.ts";
+import { SIWE_NONCE_TTL_MS } from "../../server/services/payouts/siwe.ts";
 import { createUser, signedIn } from "../factories.ts";
 import { type Agent, APP, agent } from "../helpers/agent.ts";
 import { useTestApp } from "../helpers/test-app.ts";
@@ -78,7 +79,7 @@ describe("wallet verification with Sign-In with Ethereum", () => {
         const text = message(account.address, nonce, { domain: "kestrel.evil.example" });
         return { message: text, signature: await account.signMessage({ message: text }) };
       },
-      SIWE_REFUSALS.domain,
+      SIWE_REFUSALS.other_site,
     ],
     [
       "a message for another origin",
@@ -86,7 +87,7 @@ describe("wallet verification with Sign-In with Ethereum", () => {
         const text = message(account.address, nonce, { uri: "https://kestrel.evil.example/login" });
         return { message: text, signature: await account.signMessage({ message: text }) };
       },
-      SIWE_REFUSALS.uri,
+      SIWE_REFUSALS.other_site,
     ],
     [
       "a message for another chain",
@@ -102,7 +103,7 @@ describe("wallet verification with Sign-In with Ethereum", () => {
         const text = message(account.address, nonce, { expirationTime: new Date(t.clock.now().getTime() - 1000) });
         return { message: text, signature: await account.signMessage({ message: text }) };
       },
-      SIWE_REFUSALS.expired,
+      SIWE_REFUSALS.signing_expired,
     ],
     [
       "a message issued more than ten minutes ago",
@@ -110,7 +111,7 @@ describe("wallet verification with Sign-In with Ethereum", () => {
         const text = message(account.address, nonce, { issuedAt: new Date(t.clock.now().getTime() - SIWE_NONCE_TTL_MS - 1000) });
         return { message: text, signature: await account.signMessage({ message: text }) };
       },
-      SIWE_REFUSALS.expired,
+      SIWE_REFUSALS.signing_expired,
     ],
     [
       "a nonce the server never gave",
@@ -118,7 +119,7 @@ describe("wallet verification with Sign-In with Ethereum", () => {
         const text = message(account.address, "0123456789abcdef0123456789abcdef");
         return { message: text, signature: await account.signMessage({ message: text }) };
       },
-      SIWE_REFUSALS.nonce,
+      SIWE_REFUSALS.nonce_spent,
     ],
     [
       "a message tampered with after signing",
@@ -127,7 +128,7 @@ describe("wallet verification with Sign-In with Ethereum", () => {
         const signature = await account.signMessage({ message: text });
         return { message: text.replace("Prove this wallet is mine", "Prove this wallet is yours"), signature };
       },
-      SIWE_REFUSALS.signature,
+      SIWE_REFUSALS.signature_mismatch,
     ],
     [
       "a signature by another key",
@@ -135,9 +136,13 @@ describe("wallet verification with Sign-In with Ethereum", () => {
         const text = message(account.address, nonce);
         return { message: text, signature: await privateKeyToAccount(generatePrivateKey()).signMessage({ message: text }) };
       },
-      SIWE_REFUSALS.signature,
+      SIWE_REFUSALS.signature_mismatch,
     ],
-    ["text that is not a SIWE message", async () => ({ message: "Hello, please verify me", signature: "0x1234" }), SIWE_REFUSALS.malformed],
+    [
+      "text that is not a SIWE message",
+      async () => ({ message: "Hello, please verify me", signature: "0x1234" }),
+      SIWE_REFUSALS.siwe_malformed,
+    ],
   ];
 
   it.each(refusals)("refuses %s and leaves the address unverified", async (_, build, expected) => {
@@ -158,7 +163,7 @@ describe("wallet verification with Sign-In with Ethereum", () => {
     expect((await send(visitor, signed)).statusCode).toBe(200);
     const again = await send(visitor, signed);
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ err_msg: SIWE_REFUSALS.nonce });
+    expect(again.json()).toEqual({ err_msg: SIWE_REFUSALS.nonce_spent });
   });
 
   it("refuses another session's nonce, even for the same member", async () => {
@@ -168,7 +173,7 @@ describe("wallet verification with Sign-In with Ethereum", () => {
     const text = message(account.address, await nonceFor(otherSession));
     const reply = await send(visitor, { message: text, signature: await account.signMessage({ message: text }) });
     expect(reply.statusCode).toBe(400);
-    expect(reply.json()).toEqual({ err_msg: SIWE_REFUSALS.nonce });
+    expect(reply.json()).toEqual({ err_msg: SIWE_REFUSALS.nonce_spent });
     expect(await stored(user.id)).toEqual({ address: null, verifiedAt: null });
   });
 
@@ -179,7 +184,7 @@ describe("wallet verification with Sign-In with Ethereum", () => {
     t.clock.advance(SIWE_NONCE_TTL_MS + 1);
     const text = message(account.address, nonce);
     const reply = await send(visitor, { message: text, signature: await account.signMessage({ message: text }) });
-    expect(reply.json()).toEqual({ err_msg: SIWE_REFUSALS.nonce });
+    expect(reply.json()).toEqual({ err_msg: SIWE_REFUSALS.nonce_spent });
   });
 
   it("gives one verified address to one account only", async () => {
@@ -191,7 +196,7 @@ describe("wallet verification with Sign-In with Ethereum", () => {
     const other = message(account.address, await nonceFor(second.visitor));
     const reply = await send(second.visitor, { message: other, signature: await account.signMessage({ message: other }) });
     expect(reply.statusCode).toBe(400);
-    expect(reply.json()).toEqual({ err_msg: SIWE_REFUSALS.taken });
+    expect(reply.json()).toEqual({ err_msg: SIWE_REFUSALS.wallet_taken });
     expect(await stored(second.user.id)).toEqual({ address: null, verifiedAt: null });
   });
 

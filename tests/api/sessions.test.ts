@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { INVALID_LOGIN } from "../../common/api/auth.ts";
 import { sessions } from "../../server/db/schema.ts";
 import { passwordWork } from "../../server/services/auth/password-work.ts";
-import { INVALID_LOGIN } from "../../server/services/auth/sign-in.ts";
 import { hashToken } from "../../server/services/sessions.ts";
 import { createUser, signedIn } from "../factories.ts";
 import { APP, agent } from "../helpers/agent.ts";

@@ -164,6 +164,17 @@ test.describe("wallet address", () => {
     await expect(region.getByRole("alert")).toHaveText(
       "That is not an Ethereum address. It starts with 0x followed by 40 characters (0 to 9, a to f).",
     );
+    // The server's refusal marks the field and is read with it.
+    await expect(input).toHaveAttribute("aria-invalid", "true");
+    await expect(input).toHaveAccessibleDescription(
+      "That is not an Ethereum address. It starts with 0x followed by 40 characters (0 to 9, a to f).",
+    );
+    await input.fill(site.token.address);
+    await region.getByRole("button", { name: "Save" }).click();
+    const tokenContract = `That is the ${site.token.symbol} contract's address, not a wallet: tokens sent to it are lost for good. Enter your own wallet's address.`;
+    await expect(region.getByRole("alert")).toHaveText(tokenContract);
+    await expect(input).toHaveAttribute("aria-invalid", "true");
+    await expect(input).toHaveAccessibleDescription(tokenContract);
 
     const { release } = await holdRequests(page, "**/api/dashboard-update-wallet-address");
     await input.fill(ADDRESS.toLowerCase());

@@ -61,6 +61,32 @@ test.describe("shared layout", () => {
     }
   });
 
+  test("on a React page the footer's dialogs show their text, fetched on the first opening, and copy the address", async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.goto("/contact-us");
+    const footer = page.getByRole("contentinfo");
+    // Closed, the dialog holds its title only: the first visit does not download its text.
+    await expect(footer.locator("dialog").first()).toHaveText(/^Who We Are×$/);
+    await footer.getByRole("button", { name: "Who We Are" }).click();
+    const whoWeAre = page.getByRole("dialog", { name: "Who We Are" });
+    await expect(whoWeAre).toContainText("We will never ask for your recovery phrase or private key");
+    await whoWeAre.getByRole("button", { name: "Close" }).click();
+    await expect(whoWeAre).toBeHidden();
+
+    await footer.getByRole("button", { name: "Public Token Address" }).click();
+    const tokenAddress = page.getByRole("dialog", { name: "Public Token Address" });
+    const copy = tokenAddress.getByRole("button", { name: /^Cop(y|ied!)$/ });
+    await copy.click();
+    await expect(copy).toHaveText("Copied!");
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    await page.keyboard.press("Escape");
+    await expect(tokenAddress).toBeHidden();
+    await expect(footer.getByRole("button", { name: "Public Token Address" })).toBeFocused();
+  });
+
   test("on a phone the menu button opens and closes the navigation", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 800 });
     await page.goto("/");

@@ -1,4 +1,4 @@
-import { type ReactNode, useId, useRef } from "react";
+import { type ReactNode, Suspense, useId, useRef, useState } from "react";
 import { trapTab } from "../../lib/modal-dialog.ts";
 
 /**
@@ -6,22 +6,27 @@ import { trapTab } from "../../lib/modal-dialog.ts";
  * showModal() makes the page behind it inert and closes on Escape; it is
  * labelled by its title, keeps Tab inside, and gives focus back to the button.
  * On the articles, which load no React, app/enhance/dialogs.ts does the same.
+ * With `textOnOpen`, the text is rendered from the first opening on (it may be
+ * loaded then), not at the page's first paint.
  */
 export function DialogButton({
   label,
   title,
   buttonClassName,
+  textOnOpen = false,
   children,
 }: {
   label: ReactNode;
   title: string;
   buttonClassName: string;
+  textOnOpen?: boolean;
   children: ReactNode;
 }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const dialogId = useId();
+  const [opened, setOpened] = useState(false);
 
   const close = () => dialogRef.current?.close();
 
@@ -33,7 +38,10 @@ export function DialogButton({
         aria-haspopup="dialog"
         aria-controls={dialogId}
         className={buttonClassName}
-        onClick={() => dialogRef.current?.showModal()}
+        onClick={() => {
+          setOpened(true);
+          dialogRef.current?.showModal();
+        }}
       >
         {label}
       </button>
@@ -63,7 +71,7 @@ export function DialogButton({
               ×
             </button>
           </div>
-          <div className="mt-4">{children}</div>
+          <div className="mt-4">{textOnOpen ? opened && <Suspense>{children}</Suspense> : children}</div>
         </div>
       </dialog>
     </>

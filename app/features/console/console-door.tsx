@@ -1,18 +1,15 @@
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { href, Link } from "react-router";
+import { confirmEnrolmentBody, openWithCodeBody, openWithRecoveryCodeBody } from "../../../common/api/admin.ts";
 import { CardSection } from "../../components/ui/card-section.tsx";
 import { FormMessage } from "../../components/ui/form-message.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import type { call } from "../../lib/api-call.ts";
 import { UNREACHABLE } from "../../lib/use-api-form.ts";
-import { CodeField } from "./code-field.tsx";
+import { ConsoleForm } from "./console-form.tsx";
 import type { DoorState } from "./use-console-door.ts";
 
 type Send = typeof call;
-
-function fieldValue(event: FormEvent<HTMLFormElement>, name: string): string {
-  return String(new FormData(event.currentTarget).get(name) ?? "");
-}
 
 /** The screens before the console opens: not signed in, not staff, enrolment of the app, the code. */
 export function ConsoleDoor({ door, send, onOpen }: { door: DoorState; send: Send; onOpen: () => void }) {
@@ -66,13 +63,6 @@ function EnrolAuthenticator({ send, onDone }: { send: Send; onDone: () => void }
     setError(result.ok ? null : (result.body?.err_msg ?? UNREACHABLE));
   };
 
-  const confirm = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const result = await send("POST /api/admin/two-factor/confirm", { body: { code: fieldValue(event, "code") } });
-    if (result.ok && result.body) setCodes(result.body.recovery_codes);
-    setError(result.ok ? null : (result.body?.err_msg ?? UNREACHABLE));
-  };
-
   if (codes)
     return (
       <CardSection title="Save your recovery codes">
@@ -111,12 +101,14 @@ function EnrolAuthenticator({ send, onDone }: { send: Send; onDone: () => void }
             <p>
               Or type this key into the app: <code className="font-mono text-lg">{enrolment.secret}</code>
             </p>
-            <form onSubmit={confirm} noValidate className="space-y-4">
-              <CodeField />
-              <button type="submit" className="btn-primary">
-                Confirm the code
-              </button>
-            </form>
+            <ConsoleForm
+              schema={confirmEnrolmentBody}
+              empty={{ code: "" }}
+              code
+              submitLabel="Confirm the code"
+              send={(values) => send("POST /api/admin/two-factor/confirm", { body: values })}
+              onDone={(reply) => setCodes(reply.recovery_codes)}
+            />
           </>
         ) : (
           <button type="button" className="btn-primary" onClick={start}>
@@ -130,34 +122,36 @@ function EnrolAuthenticator({ send, onDone }: { send: Send; onDone: () => void }
 
 function OpenWithCode({ send, onOpen, codesLeft }: { send: Send; onOpen: () => void; codesLeft: number }) {
   const [useRecovery, setUseRecovery] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const body = useRecovery ? { recovery_code: fieldValue(event, "recovery_code") } : { code: fieldValue(event, "code") };
-    const result = await send("POST /api/admin/sign-in", { body });
-    if (result.ok) return onOpen();
-    setError(result.body?.err_msg ?? UNREACHABLE);
-  };
+  const open = (body: Record<string, string>) => send("POST /api/admin/sign-in", { body });
 
   return (
     <CardSection title="Open the console">
-      <form onSubmit={submit} noValidate className="mt-4 space-y-4">
-        <FormMessage error={error} />
+      <div className="mt-4 space-y-4">
         {useRecovery ? (
-          <TextField label="Recovery code" name="recovery_code" required autoComplete="off" hint={`You have ${codesLeft} left.`} />
+          <ConsoleForm
+            schema={openWithRecoveryCodeBody}
+            empty={{ recovery_code: "" }}
+            submitLabel="Open the console"
+            send={open}
+            onDone={onOpen}
+          >
+            {(field) => (
+              <TextField
+                label="Recovery code"
+                required
+                autoComplete="off"
+                hint={`You have ${codesLeft} left.`}
+                {...field("recovery_code")}
+              />
+            )}
+          </ConsoleForm>
         ) : (
-          <CodeField />
+          <ConsoleForm schema={openWithCodeBody} empty={{ code: "" }} code submitLabel="Open the console" send={open} onDone={onOpen} />
         )}
-        <div className="flex flex-wrap gap-3">
-          <button type="submit" className="btn-primary">
-            Open the console
-          </button>
-          <button type="button" className="btn-secondary" onClick={() => setUseRecovery((current) => !current)}>
-            {useRecovery ? "Use the app's code" : "Use a recovery code"}
-          </button>
-        </div>
-      </form>
+        <button type="button" className="btn-secondary" onClick={() => setUseRecovery((current) => !current)}>
+          {useRecovery ? "Use the app's code" : "Use a recovery code"}
+        </button>
+      </div>
     </CardSection>
   );
 }

@@ -14,7 +14,7 @@ import { site } from "../../site.ts";
  */
 export function WalletAddressForm({ address, onSaved }: { address: string; onSaved: () => Promise<void> }) {
   const [editing, setEditing] = useState(false);
-  const form = useApiForm(walletFields, { address }, { csrf: "update-wallet-address", loadToken: false });
+  const form = useApiForm(walletFields, { address }, { csrf: "update-wallet-address", refusals: "address", loadToken: false });
   const input = useRef<HTMLDivElement>(null);
   const updateButton = useRef<HTMLButtonElement>(null);
   // Cancel and Save remove the focused button: the keyboard goes back to "Update wallet address", not to the page's top.

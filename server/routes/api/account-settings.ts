@@ -1,32 +1,31 @@
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { ACCOUNT_DELETED } from "../../../common/api/account-deleted.ts";
+import {
+  accountRefusalText,
+  EMAIL_CHANGE_SENT,
+  OTHERS_ENDED,
+  PASSWORD_CHANGED,
+  SESSION_ENDED,
+  TOO_MANY_RESENDS,
+  VERIFICATION_SENT,
+} from "../../../common/api/account-settings.ts";
 import { NOT_LOGGED_IN } from "../../../common/api/auth.ts";
 import type { AccountDeps } from "../../services/account-deps.ts";
 import { sendVerificationEmail } from "../../services/account-recovery/verification.ts";
 import { memberEmail } from "../../services/account-settings/member-email.ts";
 import { listMemberSessions, revokeMemberSession, revokeOtherSessions } from "../../services/account-settings/member-sessions.ts";
-import { changePassword, deleteAccount, requestEmailChange, type SettingsResult } from "../../services/account-settings/settings.ts";
+import { changePassword, deleteAccount, requestEmailChange } from "../../services/account-settings/settings.ts";
 import { networkOf } from "../../services/fairness/networks.ts";
 import type { Limit, RateLimiter } from "../../services/rate-limit.ts";
 import { endpoints, memberForm } from "../endpoint.ts";
 
 export type AccountSettingsOptions = { deps: AccountDeps; rateLimiter: RateLimiter; resendsPerMember: Limit };
 
-export const VERIFICATION_SENT = "We sent you a new link. Open it to confirm your email address.";
-export const TOO_MANY_RESENDS = "We already sent you several links. Please check your inbox and spam folder, or try again in an hour.";
-export const SESSION_ENDED = "That session is signed out.";
-export const OTHERS_ENDED = "Every other session is signed out.";
-
 /** The signed-in member's own account: resend the confirmation, password, email, sessions, deletion. */
 export async function accountSettingsRoutes(fastify: FastifyInstance, { deps, rateLimiter, resendsPerMember }: AccountSettingsOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const endpoint = endpoints(app);
-
-  /** A wrong current password is 400; past the account's login limit, 429 as at the login form. */
-  function refuse(reply: FastifyReply, result: Extract<SettingsResult, { ok: false }>) {
-    if (result.retryAfterSeconds === undefined) return reply.code(400).send({ err_msg: result.message });
-    return reply.code(429).header("retry-after", String(result.retryAfterSeconds)).send({ err_msg: result.message });
-  }
 
   endpoint("POST /api/resend-verification", { config: memberForm("account") }, async (request, reply) => {
     const sent = await rateLimiter.hit(`resend-verification:${request.userId}`, resendsPerMember.windowMs);
@@ -35,7 +34,7 @@ export async function accountSettingsRoutes(fastify: FastifyInstance, { deps, ra
     return { suc_msg: VERIFICATION_SENT };
   });
 
-  endpoint("POST /api/change-password", { config: memberForm("account") }, async (request, reply) => {
+  endpoint("POST /api/change-password", { config: memberForm("account"), refusals: accountRefusalText }, async (request) => {
     const body = request.body;
     const result = await changePassword(deps, {
       userId: request.userId,
@@ -45,12 +44,12 @@ export async function accountSettingsRoutes(fastify: FastifyInstance, { deps, ra
       password2: body.password2,
       ip: request.ip,
     });
-    if (!result.ok) return refuse(reply, result);
+    if (!result.ok) return result;
     app.sessions.forgetMember(request.userId);
-    return { suc_msg: result.message };
+    return { suc_msg: PASSWORD_CHANGED };
   });
 
-  endpoint("POST /api/change-email", { config: memberForm("account") }, async (request, reply) => {
+  endpoint("POST /api/change-email", { config: memberForm("account"), refusals: accountRefusalText }, async (request) => {
     const body = request.body;
     const result = await requestEmailChange(deps, {
       userId: request.userId,
@@ -58,8 +57,7 @@ export async function accountSettingsRoutes(fastify: FastifyInstance, { deps, ra
       newEmail: body.new_email,
       ip: request.ip,
     });
-    if (!result.ok) return refuse(reply, result);
-    return { suc_msg: result.message };
+    return result.ok ? { suc_msg: EMAIL_CHANGE_SENT } : result;
   });
 
   endpoint("GET /api/sessions", { config: { member: true } }, async (request) => {
@@ -83,9 +81,8 @@ export async function accountSettingsRoutes(fastify: FastifyInstance, { deps, ra
     return { email: member.email, email_verified: member.verified };
   });
 
-  endpoint("DELETE /api/sessions/:id", { config: memberForm("account") }, async (request, reply) => {
-    if (!(await revokeMemberSession(deps.db, request.userId, request.params.id)))
-      return reply.code(404).send({ err_msg: "That session is already signed out." });
+  endpoint("DELETE /api/sessions/:id", { config: memberForm("account"), refusals: accountRefusalText }, async (request) => {
+    if (!(await revokeMemberSession(deps.db, request.userId, request.params.id))) return { ok: false, refusal: "session_ended" } as const;
     app.sessions.forgetMember(request.userId);
     return { suc_msg: SESSION_ENDED };
   });
@@ -96,13 +93,13 @@ export async function accountSettingsRoutes(fastify: FastifyInstance, { deps, ra
     return { suc_msg: OTHERS_ENDED };
   });
 
-  endpoint("POST /api/delete-account", { config: memberForm("account") }, async (request, reply) => {
+  endpoint("POST /api/delete-account", { config: memberForm("account"), refusals: accountRefusalText }, async (request, reply) => {
     const body = request.body;
     const result = await deleteAccount(deps, { userId: request.userId, password: body.password, ip: request.ip });
-    if (!result.ok) return refuse(reply, result);
+    if (!result.ok) return result;
     app.sessions.forgetMember(request.userId);
     app.sessions.forget(request, reply);
     request.log.info({ userId: request.userId }, "account deleted");
-    return { suc_msg: result.message };
+    return { suc_msg: ACCOUNT_DELETED };
   });
 }

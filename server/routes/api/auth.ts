@@ -1,6 +1,13 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { NOT_LOGGED_IN, REGISTERED, registrationRefusalText, SIGNED_OUT } from "../../../common/api/auth.ts";
+import {
+  NOT_LOGGED_IN,
+  REGISTERED,
+  registrationRefusalText,
+  SIGNED_OUT,
+  type SignInRefusal,
+  signInRefusalText,
+} from "../../../common/api/auth.ts";
 import { errorReply } from "../../../common/api/fields.ts";
 import type { SiteConfig } from "../../../config/site.ts";
 import type { Clock } from "../../clock.ts";
@@ -15,6 +22,7 @@ import { createSignupChallenge } from "../../services/fairness/signup-challenge.
 import type { LimitBlocks } from "../../services/limit-blocks.ts";
 import type { Limit, RateLimiter } from "../../services/rate-limit.ts";
 import { endpoints } from "../endpoint.ts";
+import { refuse } from "../refusals.ts";
 
 export type AuthRoutesOptions = {
   site: SiteConfig;
@@ -136,9 +144,9 @@ export async function authRoutes(fastify: FastifyInstance, options: AuthRoutesOp
     },
   );
 
-  const refuseThrottled = (reply: FastifyReply, { retryAfterSeconds, message }: { retryAfterSeconds: number; message: string }) => {
+  const refuseLogin = (reply: FastifyReply, refused: SignInRefusal) => {
     app.metrics.loginsFailed.inc();
-    return reply.code(429).header("retry-after", String(retryAfterSeconds)).send({ err_msg: message });
+    return refuse(reply, refused, signInRefusalText);
   };
 
   app.post(
@@ -149,7 +157,7 @@ export async function authRoutes(fastify: FastifyInstance, options: AuthRoutesOp
       // An address already known to be over its limit is refused before its body is read, checked or counted.
       onRequest: async (request, reply) => {
         if (loginBlockedUntil(loginBlocks, request.ip, clock.now()))
-          return refuseThrottled(reply, throttled(clock, [loginLimits.failuresPerIp]));
+          return refuseLogin(reply, throttled(clock, [loginLimits.failuresPerIp]));
       },
     },
     async (request, reply) => {
@@ -159,10 +167,8 @@ export async function authRoutes(fastify: FastifyInstance, options: AuthRoutesOp
         { email: body.username, password: body.password, ip: request.ip, sessionIdHash: app.sessions.cookieIdHash(request) },
       );
       if (!result.ok) {
-        request.log.info({ reason: result.reason }, "login refused");
-        if (result.reason === "throttled") return refuseThrottled(reply, result);
-        app.metrics.loginsFailed.inc();
-        return reply.code(401).send({ err_msg: result.message });
+        request.log.info({ refusal: result.refusal }, "login refused");
+        return refuseLogin(reply, result);
       }
       await app.sessions.start(request, reply, result.userId, body.remember);
       return { suc_msg: `Welcome back, ${result.firstName}.` };

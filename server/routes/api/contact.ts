@@ -2,12 +2,13 @@ import formbody from "@fastify/formbody";
 import multipart from "@fastify/multipart";
 import type { FastifyError, FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { CONTACT_RECEIVED, contactAnswer, contactRefusal, contactSubmission } from "../../../common/api/contact.ts";
+import { CONTACT_RECEIVED, contactAnswer, contactRefusal, contactRefusalText, contactSubmission } from "../../../common/api/contact.ts";
 import type { SiteConfig } from "../../../config/site.ts";
 import type { Clock } from "../../clock.ts";
 import type { Database } from "../../db/client.ts";
 import { type ContactForwarder, type ContactResult, submitContactMessage } from "../../services/contact.ts";
 import type { Limit, RateLimiter } from "../../services/rate-limit.ts";
+import { statusOf } from "../refusals.ts";
 
 export type ContactRoutesOptions = {
   site: SiteConfig;
@@ -16,12 +17,6 @@ export type ContactRoutesOptions = {
   rateLimiter: RateLimiter;
   messagesPerIp: Limit;
   forward: ContactForwarder | null;
-};
-
-const statusFor: Record<Extract<ContactResult, { ok: false }>["reason"], number> = {
-  "unknown-access-key": 401,
-  "rate-limited": 429,
-  invalid: 400,
 };
 
 const COULD_NOT_SEND = "We could not send your message. Please try again later.";
@@ -64,9 +59,9 @@ export async function contactRoutes(app: FastifyInstance, { site, db, clock, rat
         });
       } catch (error) {
         request.log.error({ err: error }, "contact message failed");
-        return reply.code(500).send(refusal("We could not send your message. Please try again later."));
+        return reply.code(500).send(refusal(COULD_NOT_SEND));
       }
-      if (!result.ok) return reply.code(statusFor[result.reason]).send(refusal(result.message));
+      if (!result.ok) return reply.code(statusOf(result)).send(refusal(contactRefusalText(result)));
       return { success: true, message: CONTACT_RECEIVED };
     },
   );

@@ -1,6 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { APPEAL_SENT, PAYOUT_CANCELLED, type PayoutView, payoutRefusalText, reviewRefusalText } from "../../../common/api/payouts.ts";
+import {
+  APPEAL_SENT,
+  PAYOUT_CANCELLED,
+  type PayoutView,
+  payoutRefusalText,
+  reviewRefusalText,
+  verifyWalletRefusalText,
+} from "../../../common/api/payouts.ts";
 import type { SiteConfig } from "../../../config/site.ts";
 import type { Clock } from "../../clock.ts";
 import type { Database } from "../../db/client.ts";
@@ -47,7 +54,7 @@ export async function payoutRoutes(
     nonce: await issueSiweNonce({ db, clock }, request.sessionIdHash),
   }));
 
-  endpoint("POST /api/verify-wallet", { config: memberForm("payouts") }, async (request, reply) => {
+  endpoint("POST /api/verify-wallet", { config: memberForm("payouts"), refusals: verifyWalletRefusalText }, async (request) => {
     const body = request.body;
     const result = await verifyWallet(
       { db, clock, site, verifySignature },
@@ -59,7 +66,7 @@ export async function payoutRoutes(
         extraOrigins: acceptRequestOrigin ? [`${request.protocol}://${request.host}`] : [],
       },
     );
-    if (!result.ok) return reply.code(400).send({ err_msg: result.message });
+    if (!result.ok) return result;
     request.log.info({ userId: request.userId, address: result.address }, "wallet verified");
     return { address: result.address, verified_at: result.verifiedAt.toISOString() };
   });

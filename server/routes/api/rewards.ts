@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { NOT_LOGGED_IN } from "../../../common/api/auth.ts";
 import { errorReply } from "../../../common/api/fields.ts";
-import { ACCOUNT_FROZEN, ADDRESS_UPDATED, CLAIMED, STALE_ADDRESS } from "../../../common/api/rewards.ts";
+import { ACCOUNT_FROZEN, ADDRESS_UPDATED, CLAIMED, STALE_ADDRESS, walletAddressRefusalText } from "../../../common/api/rewards.ts";
 import { formatCountdown } from "../../../common/countdown.ts";
 import type { SiteConfig } from "../../../config/site.ts";
 import type { Clock } from "../../clock.ts";
@@ -13,6 +13,7 @@ import { claimDailyReward, dashboardFor } from "../../services/rewards.ts";
 import { creditStreakMilestones, type Streak, streakFrom } from "../../services/streaks.ts";
 import { checkWalletAddress, updateWalletAddress } from "../../services/wallet-address.ts";
 import { endpoints } from "../endpoint.ts";
+import { refuse } from "../refusals.ts";
 
 /** HH:MM:SS, rounded up, so "00:00:00" is shown only when a claim is really due. */
 const timeRemaining = (ms: number) => formatCountdown(Math.ceil(ms / 1000));
@@ -127,7 +128,7 @@ export async function rewardRoutes(
     async (request, reply) => {
       const body = request.body;
       const checked = checkWalletAddress(body.address, site);
-      if (!checked.ok) return reply.code(400).send({ err_msg: checked.message });
+      if (!checked.ok) return refuse(reply, checked, walletAddressRefusalText);
       if (!(await updateWalletAddress(db, request.userId, checked.address, body.old_address)))
         return reply.code(409).send({ err_msg: STALE_ADDRESS });
       return { suc_msg: ADDRESS_UPDATED, address: checked.address };

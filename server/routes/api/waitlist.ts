@@ -11,7 +11,7 @@ import { canonicalEmail } from "../../services/fairness/email-identity.ts";
 import { rateLimitClientOf } from "../../services/fairness/networks.ts";
 import type { Limit, RateLimiter } from "../../services/rate-limit.ts";
 import { confirmWaitlist, joinWaitlist, type WaitlistDeps } from "../../services/waitlist.ts";
-import { endpoints } from "../endpoint.ts";
+import { emailedLink, endpoints } from "../endpoint.ts";
 
 export type WaitlistRoutesOptions = {
   deps: WaitlistDeps;
@@ -45,12 +45,8 @@ export async function waitlistRoutes(fastify: FastifyInstance, { deps, rateLimit
     },
   );
 
-  endpoint(
-    "POST /api/waitlist/confirm",
-    { config: { stateChanging: true, public: "the emailed link's single-use token is the proof; no form, no session" } },
-    async (request, reply) => {
-      if (!(await confirmWaitlist(deps, request.body.token))) return reply.code(400).send({ err_msg: WAITLIST_LINK_EXPIRED });
-      return { suc_msg: WAITLIST_CONFIRMED };
-    },
-  );
+  endpoint("POST /api/waitlist/confirm", { config: emailedLink }, async (request, reply) => {
+    if (!(await confirmWaitlist(deps, request.body.token))) return reply.code(400).send({ err_msg: WAITLIST_LINK_EXPIRED });
+    return { suc_msg: WAITLIST_CONFIRMED };
+  });
 }

@@ -14,8 +14,6 @@ export const EMAIL_TOKEN_LIFETIME_MS: Record<EmailTokenPurpose, number> = {
   cancel_email_change: 24 * 60 * MINUTE_MS,
 };
 
-export const LINK_EXPIRED = "This link has expired or was already used. Ask for a new one.";
-
 type Deps = { db: Database; clock: Clock };
 
 /** A new link of this kind for the member: 32 random bytes, stored hashed; it replaces the member's older link of the same kind. */

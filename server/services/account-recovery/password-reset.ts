@@ -1,18 +1,15 @@
 import { sql } from "drizzle-orm";
 import { normalizeEmail } from "../../../common/account-rules.ts";
+import type { AccountRefusal } from "../../../common/api/account-settings.ts";
 import { queryRows } from "../../db/client.ts";
 import type { AccountDeps } from "../account-deps.ts";
 import { linkTo, siteWordsOf } from "../account-deps.ts";
-import { hashPassword, passwordProblem } from "../auth/passwords.ts";
-import { cancelEmailTokens, consumeEmailToken, issueEmailToken, LINK_EXPIRED, peekEmailToken } from "./email-tokens.ts";
-
-export const RESET_REQUESTED =
-  "If an account uses this address, we have sent it a link to choose a new password. It works for 30 minutes; check your spam folder too.";
-export const PASSWORD_RESET = "Your password is changed and every session of your account is signed out. You can log in now.";
+import { hashPassword, passwordWeakness } from "../auth/passwords.ts";
+import { cancelEmailTokens, consumeEmailToken, issueEmailToken, peekEmailToken } from "./email-tokens.ts";
 
 /**
  * Sends a reset link when an account has this address, and nothing
- * otherwise. The caller answers before this runs (RESET_REQUESTED either
+ * otherwise. The caller answers before this runs (the same words either
  * way), so neither the answer nor its timing tells whether the account exists.
  */
 export async function sendPasswordResetEmail(deps: AccountDeps, email: string): Promise<void> {
@@ -28,7 +25,8 @@ export async function sendPasswordResetEmail(deps: AccountDeps, email: string): 
   });
 }
 
-export type ResetResult = { ok: true; userId: number } | { ok: false; message: string };
+/** Refused: an expired link, two passwords that differ, or a weak one. */
+export type ResetResult = { ok: true; userId: number } | ({ ok: false } & AccountRefusal);
 
 /**
  * Sets the new password from a reset link: checked by the registration rules
@@ -41,15 +39,15 @@ export async function resetPassword(
   input: { token: string; password: string; password2: string; ip: string },
 ): Promise<ResetResult> {
   const live = await peekEmailToken(deps, input.token, "reset_password");
-  if (!live) return { ok: false, message: LINK_EXPIRED };
+  if (!live) return { ok: false, refusal: "link_expired" };
   const [member] = await queryRows<{ email: string; first_name: string }>(
     deps.db,
     sql`select email, first_name from users where id = ${live.userId} and deleted_at is null`,
   );
-  if (!member) return { ok: false, message: LINK_EXPIRED };
-  if (input.password !== input.password2) return { ok: false, message: "The two passwords do not match." };
-  const weakness = passwordProblem(input.password, { siteWords: siteWordsOf(deps.site), email: member.email });
-  if (weakness) return { ok: false, message: weakness };
+  if (!member) return { ok: false, refusal: "link_expired" };
+  if (input.password !== input.password2) return { ok: false, refusal: "passwords_differ" };
+  const weakness = passwordWeakness(input.password, { siteWords: siteWordsOf(deps.site), email: member.email });
+  if (weakness) return { ok: false, refusal: "weak_password", weakness };
 
   const passwordHash = await deps.work.run(input.ip, () => hashPassword(input.password));
   const reset = await deps.db.transaction(async (tx) => {
@@ -61,7 +59,7 @@ export async function resetPassword(
     await cancelEmailTokens(tx, used.userId, ["change_email", "cancel_email_change"]);
     return true;
   });
-  if (!reset) return { ok: false, message: LINK_EXPIRED };
+  if (!reset) return { ok: false, refusal: "link_expired" };
   await deps.mailer.send(member.email, "password-changed", {
     text: { firstName: member.first_name, sessionsEnded: "every device that was signed in has been signed out" },
   });

@@ -5,11 +5,7 @@ import type { AccountDeps } from "../account-deps.ts";
 import { linkTo } from "../account-deps.ts";
 import { canonicalEmail } from "../fairness/email-identity.ts";
 import { creditPendingReferralBonuses } from "../fairness/referral-bonuses.ts";
-import { cancelEmailTokens, consumeEmailToken, issueEmailToken, LINK_EXPIRED } from "./email-tokens.ts";
-
-export const EMAIL_VERIFIED = "Thank you: your email address is confirmed.";
-export const EMAIL_CHANGED = "Your new email address is confirmed and now signs you in.";
-export const EMAIL_NOW_TAKEN = "Another account now uses this address, so it cannot become yours. Your account keeps its old address.";
+import { cancelEmailTokens, consumeEmailToken, issueEmailToken } from "./email-tokens.ts";
 
 /** Sends the member a link that proves the address is theirs; nothing when it already is. */
 export async function sendVerificationEmail(deps: AccountDeps, userId: number): Promise<void> {
@@ -25,7 +21,7 @@ export async function sendVerificationEmail(deps: AccountDeps, userId: number): 
   });
 }
 
-export type LinkResult = { ok: true; message: string } | { ok: false; message: string };
+export type LinkResult = { ok: true } | { ok: false; refusal: "link_expired" | "email_now_taken" };
 
 /**
  * Follows a verification link: the link is used, the address verified and
@@ -45,10 +41,10 @@ export async function verifyEmail(deps: AccountDeps, token: string): Promise<Lin
     });
     return true;
   });
-  return verified ? { ok: true, message: EMAIL_VERIFIED } : { ok: false, message: LINK_EXPIRED };
+  return verified ? { ok: true } : { ok: false, refusal: "link_expired" };
 }
 
-type EmailChange = { ok: true; oldEmail: string; firstName: string; newEmail: string } | { ok: false; message: string };
+type EmailChange = { ok: true; oldEmail: string; firstName: string; newEmail: string } | { ok: false; refusal: "link_expired" };
 
 /**
  * Follows the link sent to a new address: in one transaction the link is
@@ -61,12 +57,12 @@ export async function confirmEmailChange(deps: AccountDeps, token: string): Prom
   try {
     change = await deps.db.transaction(async (tx): Promise<EmailChange> => {
       const used = await consumeEmailToken({ db: tx, clock: deps.clock }, token, "change_email");
-      if (!used?.newEmail) return { ok: false, message: LINK_EXPIRED };
+      if (!used?.newEmail) return { ok: false, refusal: "link_expired" };
       const [before] = await queryRows<{ email: string; first_name: string }>(
         tx,
         sql`select email, first_name from users where id = ${used.userId} and deleted_at is null for update`,
       );
-      if (!before) return { ok: false, message: LINK_EXPIRED };
+      if (!before) return { ok: false, refusal: "link_expired" };
       await tx.execute(sql`
         update users set email = ${used.newEmail}, email_canonical = ${canonicalEmail(used.newEmail, deps.fairness.identity)},
                          email_verified_at = ${deps.clock.now()}
@@ -80,21 +76,21 @@ export async function confirmEmailChange(deps: AccountDeps, token: string): Prom
   } catch (error) {
     // The address was taken since the link was sent: nothing changed, and the link stays as it was.
     if (isUniqueViolation(error, "users_email_unique") || isUniqueViolation(error, "users_email_canonical_unique"))
-      return { ok: false, message: EMAIL_NOW_TAKEN };
+      return { ok: false, refusal: "email_now_taken" };
     throw error;
   }
   if (!change.ok) return change;
   await deps.mailer.send(change.oldEmail, "email-changed", { text: { firstName: change.firstName, newEmail: change.newEmail } });
-  return { ok: true, message: EMAIL_CHANGED };
+  return { ok: true };
 }
 
-export type EmailChangeCancel = { ok: true; cancelled: boolean } | { ok: false; reason: "link-expired" };
+export type EmailChangeCancel = { ok: true; cancelled: boolean } | { ok: false; refusal: "link_expired" };
 
 /** The current address's link: spends it and cancels the change of address still waiting, if one is. */
 export async function cancelEmailChange(deps: AccountDeps, token: string): Promise<EmailChangeCancel> {
   return deps.db.transaction(async (tx) => {
     const used = await consumeEmailToken({ db: tx, clock: deps.clock }, token, "cancel_email_change");
-    if (!used) return { ok: false, reason: "link-expired" } as const;
+    if (!used) return { ok: false, refusal: "link_expired" } as const;
     const cancelled = await queryRows<{ user_id: number }>(
       tx,
       sql`delete from email_tokens where user_id = ${used.userId} and purpose = 'change_email' returning user_id`,

@@ -1,25 +1,19 @@
 import { sql } from "drizzle-orm";
 import { isValidEmail, normalizeEmail } from "../../../common/account-rules.ts";
-import { ACCOUNT_DELETED } from "../../../common/api/account-deleted.ts";
-import { EMAIL_TAKEN_ELSEWHERE, WRONG_PASSWORD } from "../../../common/api/account-settings.ts";
-import { DISPOSABLE_EMAIL } from "../../../common/api/auth.ts";
+import type { AccountRefusal } from "../../../common/api/account-settings.ts";
 import { queryRows } from "../../db/client.ts";
 import { HELD_PAYOUT_STATUSES, statusList } from "../../db/schema.ts";
 import type { AccountDeps } from "../account-deps.ts";
 import { linkTo, siteWordsOf } from "../account-deps.ts";
 import { cancelEmailTokens, issueEmailToken } from "../account-recovery/email-tokens.ts";
-import { hashPassword, passwordProblem, verifyPassword } from "../auth/passwords.ts";
+import { hashPassword, passwordWeakness, verifyPassword } from "../auth/passwords.ts";
 import { checkCurrentPassword } from "../auth/sign-in.ts";
 import { isDisposableEmail } from "../fairness/disposable-email.ts";
 import { canonicalEmail } from "../fairness/email-identity.ts";
 
-export const PASSWORD_CHANGED = "Your password is changed. Your other sessions are signed out.";
-export const EMAIL_CHANGE_SENT = "We sent a link to the new address. Your account keeps its current address until you open it.";
-export const PAYOUT_IN_FLIGHT =
-  "You have a transfer on its way. Wait until it is confirmed, or cancel it, before deleting your account, so your tokens are not lost.";
+export type SettingsResult = { ok: true } | Refused;
 
-/** A refusal with `retryAfterSeconds` is the account's login limit: too many wrong passwords. */
-export type SettingsResult = { ok: true; message: string } | { ok: false; message: string; retryAfterSeconds?: number };
+type Refused = { ok: false } & AccountRefusal;
 
 type Member = { id: number; email: string; first_name: string; password_hash: string };
 
@@ -31,23 +25,19 @@ async function memberById(deps: AccountDeps, userId: number): Promise<Member | n
   return member ?? null;
 }
 
-type Refusal = Extract<SettingsResult, { ok: false }>;
-
 /** The member, once their current password is right; each check counts against the account's login limit. */
 async function memberWithPassword(
   deps: AccountDeps,
   userId: number,
   password: string,
   ip: string,
-): Promise<{ ok: true; member: Member } | Refusal> {
+): Promise<{ ok: true; member: Member } | Refused> {
   const member = await memberById(deps, userId);
-  if (!member) return { ok: false, message: WRONG_PASSWORD };
+  if (!member) return { ok: false, refusal: "wrong_password" };
   const checked = await checkCurrentPassword(deps, member.email, () =>
     deps.work.run(ip, () => verifyPassword(member.password_hash, password)),
   );
-  if (checked.ok) return { ok: true, member };
-  if (checked.reason === "throttled") return { ok: false, message: checked.message, retryAfterSeconds: checked.retryAfterSeconds };
-  return { ok: false, message: WRONG_PASSWORD };
+  return checked.ok ? { ok: true, member } : checked;
 }
 
 /** A new password after the current one; every other session of the member ends, this one stays, and pending email-change and reset links are cancelled. */
@@ -58,9 +48,9 @@ export async function changePassword(
   const checked = await memberWithPassword(deps, input.userId, input.current, input.ip);
   if (!checked.ok) return checked;
   const { member } = checked;
-  if (input.password !== input.password2) return { ok: false, message: "The two passwords do not match." };
-  const weakness = passwordProblem(input.password, { siteWords: siteWordsOf(deps.site), email: member.email });
-  if (weakness) return { ok: false, message: weakness };
+  if (input.password !== input.password2) return { ok: false, refusal: "passwords_differ" };
+  const weakness = passwordWeakness(input.password, { siteWords: siteWordsOf(deps.site), email: member.email });
+  if (weakness) return { ok: false, refusal: "weak_password", weakness };
   const passwordHash = await deps.work.run(input.ip, () => hashPassword(input.password));
   await deps.db.transaction(async (tx) => {
     await tx.execute(sql`update users set password_hash = ${passwordHash} where id = ${member.id}`);
@@ -71,7 +61,7 @@ export async function changePassword(
   await deps.mailer.send(member.email, "password-changed", {
     text: { firstName: member.first_name, sessionsEnded: "your other devices have been signed out" },
   });
-  return { ok: true, message: PASSWORD_CHANGED };
+  return { ok: true };
 }
 
 /** Sends a confirmation link to the new address, and a link to cancel to the current one; nothing changes until the first is opened. */
@@ -83,15 +73,15 @@ export async function requestEmailChange(
   if (!checked.ok) return checked;
   const { member } = checked;
   const newEmail = normalizeEmail(input.newEmail);
-  if (!isValidEmail(newEmail)) return { ok: false, message: "Please enter a valid email." };
-  if (newEmail === member.email) return { ok: false, message: "That is already your account's email address." };
-  if (isDisposableEmail(newEmail, deps.fairness.disposable)) return { ok: false, message: DISPOSABLE_EMAIL };
+  if (!isValidEmail(newEmail)) return { ok: false, refusal: "invalid_email" };
+  if (newEmail === member.email) return { ok: false, refusal: "email_unchanged" };
+  if (isDisposableEmail(newEmail, deps.fairness.disposable)) return { ok: false, refusal: "disposable_email" };
   const canonical = canonicalEmail(newEmail, deps.fairness.identity);
   const [taken] = await queryRows<{ id: number }>(
     deps.db,
     sql`select id from users where (email = ${newEmail} or email_canonical = ${canonical}) and id <> ${member.id}`,
   );
-  if (taken) return { ok: false, message: EMAIL_TAKEN_ELSEWHERE };
+  if (taken) return { ok: false, refusal: "email_taken" };
   const token = await issueEmailToken(deps, member.id, "change_email", newEmail);
   const cancelToken = await issueEmailToken(deps, member.id, "cancel_email_change");
   await deps.mailer.send(newEmail, "change-email", {
@@ -103,7 +93,7 @@ export async function requestEmailChange(
     text: { firstName: member.first_name, newEmail },
     links: { link: linkTo(deps.site, "/cancel-email-change", cancelToken) },
   });
-  return { ok: true, message: EMAIL_CHANGE_SENT };
+  return { ok: true };
 }
 
 /**
@@ -118,12 +108,12 @@ export async function deleteAccount(deps: AccountDeps, input: { userId: number; 
   return deps.db.transaction(async (tx) => {
     // The member's row is locked before payouts are looked at: a payout request locks it too, so one of them waits for the other.
     const [live] = await queryRows<{ id: number }>(tx, sql`select id from users where id = ${member.id} and deleted_at is null for update`);
-    if (!live) return { ok: false, message: ACCOUNT_DELETED } as const;
+    if (!live) return { ok: false, refusal: "account_already_deleted" } as const;
     const [inFlight] = await queryRows<{ id: number }>(
       tx,
       sql`select id from payouts where user_id = ${member.id} and status in ${statusList(HELD_PAYOUT_STATUSES)} limit 1`,
     );
-    if (inFlight) return { ok: false, message: PAYOUT_IN_FLIGHT } as const;
+    if (inFlight) return { ok: false, refusal: "payout_in_flight" } as const;
     await tx.execute(sql`
       update users set email = ${`deleted-${member.id}@deleted.invalid`}, email_canonical = null, first_name = '', last_name = '',
                        password_hash = '', wallet_address = null, wallet_verified_at = null, signup_network = null,
@@ -133,6 +123,6 @@ export async function deleteAccount(deps: AccountDeps, input: { userId: number; 
     await tx.execute(sql`delete from email_tokens where user_id = ${member.id}`);
     await tx.execute(sql`delete from claim_networks where user_id = ${member.id}`);
     await tx.execute(sql`delete from mail_queue where to_address = ${member.email}`);
-    return { ok: true, message: ACCOUNT_DELETED } as const;
+    return { ok: true } as const;
   });
 }

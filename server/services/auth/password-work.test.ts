@@ -39,7 +39,7 @@ describe("password work", () => {
     const work = passwordWork({ concurrency: 1, maxWaiting: 8, maxPerClient: 2 });
     const hold = deferred();
     const flood = [work.run("flooder", () => hold.promise), work.run("flooder", () => hold.promise)];
-    await expect(work.run("flooder", async () => "third")).rejects.toMatchObject({ scope: "client", statusCode: 429 });
+    await expect(work.run("flooder", async () => "third")).rejects.toMatchObject({ scope: "client", retryAfterSeconds: 1 });
     const honest = work.run("honest", async () => "checked");
     hold.resolve();
     await Promise.all(flood);
@@ -55,7 +55,7 @@ describe("password work", () => {
       throw new Error("argon2 failed");
     });
     const second = work.run("b", async () => "second");
-    await expect(work.run("c", async () => "third")).rejects.toMatchObject({ scope: "server", statusCode: 503 });
+    await expect(work.run("c", async () => "third")).rejects.toMatchObject({ scope: "server", retryAfterSeconds: 1 });
     hold.resolve();
     await expect(first).rejects.toThrow("argon2 failed");
     expect(await second).toBe("second");

@@ -1,4 +1,3 @@
-import { PASSWORD_CHECKS_BUSY } from "../../../common/api/auth.ts";
 import { rateLimitClientOf } from "../fairness/networks.ts";
 
 /**
@@ -24,16 +23,14 @@ export type PasswordWorkLimits = {
 };
 
 /**
- * A check refused at once: 429 when the client already holds its own share of places (it is the one to slow down),
- * 503 when every place is taken (the server is busy for everyone). Both say when to come back.
+ * A check refused at once: the client already holds its own share of places (it is the one to slow down),
+ * or every place is taken (the server is busy for everyone). Both come back after `retryAfterSeconds`.
  */
 export class PasswordWorkBusy extends Error {
   override name = "PasswordWorkBusy";
-  readonly statusCode: 429 | 503;
   readonly retryAfterSeconds = 1;
   constructor(readonly scope: "client" | "server") {
-    super(PASSWORD_CHECKS_BUSY[scope]);
-    this.statusCode = scope === "client" ? 429 : 503;
+    super(`password checks busy for the ${scope}`);
   }
 }
 

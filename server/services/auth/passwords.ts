@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { hash, verify } from "@node-rs/argon2";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../../common/account-rules.ts";
+import type { PasswordWeakness } from "../../../common/api/auth.ts";
 import { projectRoot } from "../../project-root.ts";
 
 /** `Algorithm.Argon2id` of @node-rs/argon2, an ambient const enum that verbatimModuleSyntax cannot import. */
@@ -44,19 +45,17 @@ function withoutWords(password: string, words: readonly string[]): string {
 }
 
 /**
- * Why a new password is refused, in words for the person choosing it; null
- * when it is acceptable. Length counts characters as people see them (code
- * points), so four emoji are four characters, not eight.
+ * Which rule a new password breaks (common/api words it for the person
+ * choosing it); null when it is acceptable. Length counts characters as people
+ * see them (code points), so four emoji are four characters, not eight.
  */
-export function passwordProblem(password: string, { siteWords, email }: PasswordContext): string | null {
+export function passwordWeakness(password: string, { siteWords, email }: PasswordContext): PasswordWeakness | null {
   const characters = [...password];
-  if (characters.length < PASSWORD_MIN_LENGTH) return `Use at least ${PASSWORD_MIN_LENGTH} characters for your password.`;
-  if (characters.length > PASSWORD_MAX_LENGTH) return `Use at most ${PASSWORD_MAX_LENGTH} characters for your password.`;
-  if (new Set(characters).size === 1) return "Don't repeat one character: a few unrelated words make a strong password.";
-  if (commonPasswords.has(password.toLowerCase()))
-    return "This password is one of the most common ones. Choose one that is harder to guess.";
+  if (characters.length < PASSWORD_MIN_LENGTH) return "too_short";
+  if (characters.length > PASSWORD_MAX_LENGTH) return "too_long";
+  if (new Set(characters).size === 1) return "one_character";
+  if (commonPasswords.has(password.toLowerCase())) return "common";
   const localPart = email.slice(0, email.lastIndexOf("@"));
-  if ([...withoutWords(password, [...siteWords, localPart])].length < PASSWORD_MIN_LENGTH)
-    return `Don't build your password from this site's name or your email: without them, use at least ${PASSWORD_MIN_LENGTH} characters.`;
+  if ([...withoutWords(password, [...siteWords, localPart])].length < PASSWORD_MIN_LENGTH) return "site_words";
   return null;
 }

@@ -12,7 +12,7 @@ import { noteAddressVariantAttempt, noteSignupNetwork } from "../fairness/risk-s
 import type { FairnessRules } from "../fairness/rules.ts";
 import { verifySignupSolution } from "../fairness/signup-challenge.ts";
 import type { PasswordWork } from "./password-work.ts";
-import { hashPassword, passwordProblem } from "./passwords.ts";
+import { hashPassword, passwordWeakness } from "./passwords.ts";
 import { newReferralCode, normalizeReferralCode } from "./referral-codes.ts";
 
 export type Registration = {
@@ -50,8 +50,8 @@ export async function registerUser(
   input: Registration & { ip: string },
 ): Promise<RegistrationResult> {
   if (input.password !== input.password2) return { ok: false, refusal: "passwords_differ" };
-  const weakness = passwordProblem(input.password, { siteWords, email: input.email });
-  if (weakness) return { ok: false, refusal: "weak_password", problem: weakness };
+  const weakness = passwordWeakness(input.password, { siteWords, email: input.email });
+  if (weakness) return { ok: false, refusal: "weak_password", weakness };
 
   if (isDisposableEmail(input.email, fairness.disposable)) return { ok: false, refusal: "disposable_email" };
   const proof = await verifySignupSolution({ db, clock, hmacKey: altchaHmacKey }, input.altcha);

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { normalizeEmail } from "../../../common/account-rules.ts";
+import type { LoginThrottled, SignInRefusal } from "../../../common/api/auth.ts";
 import type { Clock } from "../../clock.ts";
 import type { Database } from "../../db/client.ts";
 import { sessions, users } from "../../db/schema.ts";
@@ -11,9 +12,9 @@ import { unknownUserHash, verifyPassword } from "./passwords.ts";
 
 export type LoginLimits = { failuresPerAccount: Limit; failuresPerIp: Limit };
 
-export type Throttled = { ok: false; reason: "throttled"; message: string; retryAfterSeconds: number };
+export type Throttled = { ok: false } & LoginThrottled;
 
-export type SignInResult = { ok: true; userId: number; firstName: string } | { ok: false; reason: "invalid"; message: string } | Throttled;
+export type SignInResult = { ok: true; userId: number; firstName: string } | ({ ok: false } & SignInRefusal);
 
 /** The counter of login attempts on one account, by its address. */
 export function accountAttemptsKey(email: string): string {
@@ -30,18 +31,9 @@ export function loginBlockedUntil(blocks: LimitBlocks, ip: string, now: Date): D
   return blocks.until(ipAttemptsKey(ip), now);
 }
 
-/** One message for an unknown email and a wrong password, so the answer tells nothing about who has an account. */
-export const INVALID_LOGIN = "The email or password is incorrect.";
-
 export function throttled(clock: Clock, blocking: Limit[]): Throttled {
   const retryAfterSeconds = Math.max(...blocking.map((limit) => secondsUntilWindowEnds(clock.now(), limit.windowMs)));
-  const minutes = Math.ceil(retryAfterSeconds / 60);
-  return {
-    ok: false,
-    reason: "throttled",
-    retryAfterSeconds,
-    message: `Too many failed logins. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-  };
+  return { ok: false, refusal: "too_many_logins", retryAfterSeconds };
 }
 
 /**
@@ -105,7 +97,8 @@ export async function signIn(
 
   const storedHash = user?.passwordHash ?? (await unknownUserHash);
   const valid = await work.run(ip, () => verifyPassword(storedHash, password));
-  if (!user || !valid) return { ok: false, reason: "invalid", message: INVALID_LOGIN };
+  // One refusal for an unknown email and a wrong password, so the answer tells nothing about who has an account.
+  if (!user || !valid) return { ok: false, refusal: "invalid_login" };
 
   await Promise.all(counted.map(({ key, limit }) => rateLimiter.undo(key, limit.windowMs)));
   return { ok: true, userId: user.id, firstName: user.firstName };
@@ -122,10 +115,10 @@ export async function checkCurrentPassword(
   { clock, rateLimiter, failuresPerAccount }: { clock: Clock; rateLimiter: RateLimiter; failuresPerAccount: Limit },
   email: string,
   check: () => Promise<boolean>,
-): Promise<{ ok: true } | { ok: false; reason: "invalid" } | Throttled> {
+): Promise<{ ok: true } | { ok: false; refusal: "wrong_password" } | Throttled> {
   const key = accountAttemptsKey(email);
   if ((await rateLimiter.hit(key, failuresPerAccount.windowMs)) > failuresPerAccount.max) return throttled(clock, [failuresPerAccount]);
-  if (!(await check())) return { ok: false, reason: "invalid" };
+  if (!(await check())) return { ok: false, refusal: "wrong_password" };
   await rateLimiter.undo(key, failuresPerAccount.windowMs);
   return { ok: true };
 }

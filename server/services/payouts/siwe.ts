@@ -2,6 +2,8 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { type Address, getAddress, type Hex, verifyMessage } from "viem";
 import { parseSiweMessage } from "viem/siwe";
+import type { SiweRefusal } from "../../../common/api/payouts.ts";
+import type { WalletAddressRefusal } from "../../../common/api/rewards.ts";
 import type { SiteConfig } from "../../../config/site.ts";
 import type { Clock } from "../../clock.ts";
 import { type Database, queryRows } from "../../db/client.ts";
@@ -15,18 +17,6 @@ export const SIWE_NONCE_TTL_MS = 10 * 60_000;
 const CLOCK_SKEW_MS = 60_000;
 /** Two tabs may each ask for a nonce; more live ones than this per session are not needed. */
 const LIVE_NONCES_PER_SESSION = 4;
-
-export const SIWE_REFUSALS = {
-  malformed: "The signed message is not a Sign-In with Ethereum message. Click “Verify with my wallet” again.",
-  domain: "This message was made for another website. Only sign messages that name this site.",
-  uri: "This message was made for another website. Only sign messages that name this site.",
-  chain: (site: SiteConfig) =>
-    `This message is for another network. ${site.token.symbol} lives on ${site.token.chainName}; switch your wallet to it and try again.`,
-  nonce: "This signing request has expired or was already used. Click “Verify with my wallet” again.",
-  expired: "This signing request has expired. Click “Verify with my wallet” again.",
-  signature: "The signature does not match the message. Sign with the wallet whose address the message shows.",
-  taken: "This wallet is already verified on another account. A wallet can receive payouts for one account only.",
-} as const;
 
 /** Checks a signature: offline for plain accounts, or through a node that also knows smart-contract wallets (ERC-1271, ERC-6492). */
 export type SignatureVerifier = (input: { address: Address; message: string; signature: Hex }) => Promise<boolean>;
@@ -58,7 +48,7 @@ export async function issueSiweNonce({ db, clock }: Pick<SiweDeps, "db" | "clock
   return nonce;
 }
 
-export type VerifyWalletResult = { ok: true; address: string; verifiedAt: Date } | { ok: false; message: string };
+export type VerifyWalletResult = { ok: true; address: string; verifiedAt: Date } | ({ ok: false } & (SiweRefusal | WalletAddressRefusal));
 
 /**
  * Accepts a signed EIP-4361 message as proof that the member controls the
@@ -79,34 +69,35 @@ export async function verifyWallet(
 ): Promise<VerifyWalletResult> {
   const { db, clock, site } = deps;
   const now = clock.now();
-  const refuse = (message: string): VerifyWalletResult => ({ ok: false, message });
+  const refuse = (refusal: Exclude<SiweRefusal["refusal"], "other_chain">) => ({ ok: false, refusal }) as const;
 
   const fields = parseSiweMessage(input.message);
   if (!fields.address || !fields.domain || !fields.uri || !fields.nonce || !fields.issuedAt || fields.version !== "1" || !fields.chainId)
-    return refuse(SIWE_REFUSALS.malformed);
+    return refuse("siwe_malformed");
   const origins = [site.site.origin, ...(input.extraOrigins ?? [])];
   const origin = origins.find((candidate) => new URL(candidate).host === fields.domain);
-  if (!origin) return refuse(SIWE_REFUSALS.domain);
-  if (!sameOrigin(fields.uri, origin)) return refuse(SIWE_REFUSALS.uri);
-  if (fields.chainId !== site.token.chainId) return refuse(SIWE_REFUSALS.chain(site));
+  if (!origin) return refuse("other_site");
+  if (!sameOrigin(fields.uri, origin)) return refuse("other_site");
+  if (fields.chainId !== site.token.chainId)
+    return { ok: false, refusal: "other_chain", symbol: site.token.symbol, chainName: site.token.chainName };
 
   const issuedAt = fields.issuedAt.getTime();
   if (Number.isNaN(issuedAt) || issuedAt > now.getTime() + CLOCK_SKEW_MS || issuedAt < now.getTime() - SIWE_NONCE_TTL_MS)
-    return refuse(SIWE_REFUSALS.expired);
-  if (fields.expirationTime && !(fields.expirationTime.getTime() > now.getTime())) return refuse(SIWE_REFUSALS.expired);
-  if (fields.notBefore && !(fields.notBefore.getTime() <= now.getTime() + CLOCK_SKEW_MS)) return refuse(SIWE_REFUSALS.expired);
+    return refuse("signing_expired");
+  if (fields.expirationTime && !(fields.expirationTime.getTime() > now.getTime())) return refuse("signing_expired");
+  if (fields.notBefore && !(fields.notBefore.getTime() <= now.getTime() + CLOCK_SKEW_MS)) return refuse("signing_expired");
 
   const [live] = await queryRows<{ nonce: string }>(
     db,
     sql`select nonce from siwe_nonces
          where nonce = ${fields.nonce} and session_id_hash = ${input.sessionIdHash} and used_at is null and expires_at > ${now}`,
   );
-  if (!live) return refuse(SIWE_REFUSALS.nonce);
+  if (!live) return refuse("nonce_spent");
 
   const address = checkWalletAddress(fields.address, site);
-  if (!address.ok) return refuse(address.message);
+  if (!address.ok) return address;
   if (!(await deps.verifySignature({ address: getAddress(fields.address), message: input.message, signature: input.signature })))
-    return refuse(SIWE_REFUSALS.signature);
+    return refuse("signature_mismatch");
 
   try {
     const [row] = await queryRows<{ verified_at: Date | null }>(
@@ -123,12 +114,12 @@ export async function verifyWallet(
         )
         select (select wallet_verified_at from verified) as verified_at`,
     );
-    if (!row?.verified_at) return refuse(SIWE_REFUSALS.nonce);
+    if (!row?.verified_at) return refuse("nonce_spent");
     return { ok: true, address: address.address, verifiedAt: new Date(row.verified_at) };
   } catch (error) {
     if (isUniqueViolation(error, "users_verified_wallet_unique")) {
       await noteSharedWallet({ db, clock: deps.clock }, input.userId, address.address);
-      return refuse(SIWE_REFUSALS.taken);
+      return refuse("wallet_taken");
     }
     throw error;
   }

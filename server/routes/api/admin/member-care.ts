@@ -14,7 +14,6 @@ import { openRiskSignals } from "../../../services/fairness/risk-signals.ts";
 import { payoutsFor } from "../../../services/payouts/requests.ts";
 import { findUserById } from "../../../services/users.ts";
 import { endpoints, staffChange } from "../../endpoint.ts";
-import { refuse } from "../../refusals.ts";
 import { actorOf } from "./guard.ts";
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -25,36 +24,40 @@ export async function consoleMemberCareRoutes(fastify: FastifyInstance, { accoun
   const endpoint = endpoints(app);
   const { db, clock } = accounts;
 
-  endpoint("GET /api/admin/members/:id/activity", { config: { consoleAccess: "console" } }, async (request, reply) => {
-    const user = await findUserById(db, request.params.id);
-    if (!user) return refuse(reply, { refusal: "unknown_member" }, consoleRefusalText);
-    const [sessions, referrals, signals, payouts, messages] = await Promise.all([
-      listMemberSessions({ db, clock }, user.id, ""),
-      referralsOf(db, user.id),
-      openRiskSignals(db, user.id),
-      payoutsFor(db, user.id),
-      contactMessagesFrom(db, user.email),
-    ]);
-    return {
-      email_verified_at: user.emailVerifiedAt?.toISOString() ?? null,
-      frozen_at: user.frozenAt?.toISOString() ?? null,
-      sessions: sessions.map((session) => ({
-        id: session.id,
-        device: session.device,
-        network: session.network,
-        last_used_at: session.lastUsedAt.toISOString(),
-      })),
-      referrals: referrals.map((row) => ({ id: row.id, email: row.email, created_at: iso(row.created_at) })),
-      signals: signals.map((signal) => ({ kind: signal.kind, details: signal.details, created_at: signal.createdAt.toISOString() })),
-      payouts: payouts.map((payout) => ({
-        id: payout.id,
-        amount: payout.amount.toString(),
-        status: payout.status,
-        requested_at: payout.requestedAt.toISOString(),
-      })),
-      messages: messages.map((row) => ({ id: row.id, at: iso(row.created_at), subject: row.subject, message: row.message })),
-    };
-  });
+  endpoint(
+    "GET /api/admin/members/:id/activity",
+    { config: { consoleAccess: "console" }, refusals: consoleRefusalText },
+    async (request) => {
+      const user = await findUserById(db, request.params.id);
+      if (!user) return { ok: false, refusal: "unknown_member" } as const;
+      const [sessions, referrals, signals, payouts, messages] = await Promise.all([
+        listMemberSessions({ db, clock }, user.id, ""),
+        referralsOf(db, user.id),
+        openRiskSignals(db, user.id),
+        payoutsFor(db, user.id),
+        contactMessagesFrom(db, user.email),
+      ]);
+      return {
+        email_verified_at: user.emailVerifiedAt?.toISOString() ?? null,
+        frozen_at: user.frozenAt?.toISOString() ?? null,
+        sessions: sessions.map((session) => ({
+          id: session.id,
+          device: session.device,
+          network: session.network,
+          last_used_at: session.lastUsedAt.toISOString(),
+        })),
+        referrals: referrals.map((row) => ({ id: row.id, email: row.email, created_at: iso(row.created_at) })),
+        signals: signals.map((signal) => ({ kind: signal.kind, details: signal.details, created_at: signal.createdAt.toISOString() })),
+        payouts: payouts.map((payout) => ({
+          id: payout.id,
+          amount: payout.amount.toString(),
+          status: payout.status,
+          requested_at: payout.requestedAt.toISOString(),
+        })),
+        messages: messages.map((row) => ({ id: row.id, at: iso(row.created_at), subject: row.subject, message: row.message })),
+      };
+    },
+  );
 
   endpoint("POST /api/admin/members/:id/:change", { config: staffChange("admin"), refusals: consoleRefusalText }, async (request) => {
     const { id, change } = request.params;

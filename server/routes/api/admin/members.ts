@@ -6,7 +6,6 @@ import { adjustBalanceAsStaff } from "../../../services/console/staff-money-move
 import { ledgerFor } from "../../../services/ledger.ts";
 import { findUserById, findUsers } from "../../../services/users.ts";
 import { endpoints, staffChange } from "../../endpoint.ts";
-import { refuse } from "../../refusals.ts";
 import { type CodeCheckDeps, codeAccepted } from "./code-check.ts";
 import { actorOf } from "./guard.ts";
 
@@ -36,9 +35,9 @@ export async function consoleMemberRoutes(fastify: FastifyInstance, options: Cod
     members: (await findUsers(db, request.query.q, 50)).map(summaryView),
   }));
 
-  endpoint("GET /api/admin/members/:id", { config: { consoleAccess: "console" } }, async (request, reply) => {
+  endpoint("GET /api/admin/members/:id", { config: { consoleAccess: "console" }, refusals: consoleRefusalText }, async (request) => {
     const user = await findUserById(db, request.params.id);
-    if (!user) return refuse(reply, { refusal: "unknown_member" }, consoleRefusalText);
+    if (!user) return { ok: false, refusal: "unknown_member" } as const;
     const entries = await ledgerFor(db, user.id, LEDGER_LINES);
     // Newest first; the balance after each line is walked back from the current balance.
     let after = user.balance;
@@ -65,12 +64,11 @@ export async function consoleMemberRoutes(fastify: FastifyInstance, options: Cod
     };
   });
 
-  endpoint("POST /api/admin/members/:id/adjust", { config: staffChange("admin") }, async (request, reply) => {
+  endpoint("POST /api/admin/members/:id/adjust", { config: staffChange("admin"), refusals: consoleRefusalText }, async (request, reply) => {
     const { direction, tokens, reason, code } = request.body;
     if (!(await codeAccepted(options, request, reply, { code }))) return reply;
     const userId = request.params.id;
     const result = await adjustBalanceAsStaff({ db, clock }, actorOf(request), { userId, tokens: BigInt(tokens), direction, reason });
-    if (!result.ok) return reply.code(400).send({ err_msg: result.message });
-    return { balance: result.balance.toString() };
+    return result.ok ? { balance: result.balance.toString() } : result;
   });
 }
