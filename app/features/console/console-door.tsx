@@ -122,7 +122,7 @@ function EnrolAuthenticator({ send, onDone }: { send: Send; onDone: () => void }
 
 function OpenWithCode({ send, onOpen, codesLeft }: { send: Send; onOpen: () => void; codesLeft: number }) {
   const [useRecovery, setUseRecovery] = useState(false);
-  const open = (body: Record<string, string>) => send("POST /api/admin/sign-in", { body });
+  const open = (body: { code: string } | { recovery_code: string }) => send("POST /api/admin/sign-in", { body });
 
   return (
     <CardSection title="Open the console">
