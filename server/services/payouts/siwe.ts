@@ -115,7 +115,7 @@ export async function verifyWallet(
         select (select wallet_verified_at from verified) as verified_at`,
     );
     if (!row?.verified_at) return refuse("nonce_spent");
-    return { ok: true, address: address.address, verifiedAt: new Date(row.verified_at) };
+    return { ok: true, address: address.address, verifiedAt: row.verified_at };
   } catch (error) {
     if (isUniqueViolation(error, "users_verified_wallet_unique")) {
       await noteSharedWallet({ db, clock: deps.clock }, input.userId, address.address);

@@ -16,8 +16,6 @@ import { findUserById } from "../../../services/users.ts";
 import { endpoints, staffChange } from "../../endpoint.ts";
 import { actorOf } from "./guard.ts";
 
-const iso = (value: Date | string) => new Date(value).toISOString();
-
 /** A member's activity for the console's member page, and what an operator does about it: freeze, sessions, the verification email. */
 export async function consoleMemberCareRoutes(fastify: FastifyInstance, { accounts }: { accounts: AccountDeps }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -46,7 +44,7 @@ export async function consoleMemberCareRoutes(fastify: FastifyInstance, { accoun
           network: session.network,
           last_used_at: session.lastUsedAt.toISOString(),
         })),
-        referrals: referrals.map((row) => ({ id: row.id, email: row.email, created_at: iso(row.created_at) })),
+        referrals: referrals.map((row) => ({ id: row.id, email: row.email, created_at: row.created_at.toISOString() })),
         signals: signals.map((signal) => ({ kind: signal.kind, details: signal.details, created_at: signal.createdAt.toISOString() })),
         payouts: payouts.map((payout) => ({
           id: payout.id,
@@ -54,7 +52,7 @@ export async function consoleMemberCareRoutes(fastify: FastifyInstance, { accoun
           status: payout.status,
           requested_at: payout.requestedAt.toISOString(),
         })),
-        messages: messages.map((row) => ({ id: row.id, at: iso(row.created_at), subject: row.subject, message: row.message })),
+        messages: messages.map((row) => ({ id: row.id, at: row.created_at.toISOString(), subject: row.subject, message: row.message })),
       };
     },
   );
