@@ -142,7 +142,17 @@ export type PayoutRefusal =
   | { refusal: "no_node" }
   | { refusal: "safe_nonce_before_file"; nonce: bigint; batchId: number; nonceAtFile: bigint }
   | { refusal: "safe_nonce_unused"; nonce: bigint; treasury: Address; confirmations: number }
-  | { refusal: "chain_unread"; detail: string };
+  | { refusal: "chain_unread"; skipped: ReconcileSkip }
+  | { refusal: "safe_nonce_unread"; treasury: Address; cause: string };
+
+/** Why a reconciliation changed nothing: its reading of the chain was stale (another run saved a newer one, or the node is behind). */
+export type ReconcileSkip = { skip: "overtaken" } | { skip: "node_behind"; head: string; cursor: string };
+
+export function reconcileSkippedText(skipped: ReconcileSkip): string {
+  return skipped.skip === "overtaken"
+    ? "Another reconciliation saved a newer reading of the chain while this one was reading; this run changed nothing."
+    : `The node reports block ${skipped.head}, behind block ${skipped.cursor} already read (a node lagging behind the others?); this run changed nothing.`;
+}
 
 /** The words of each refusal, by its code: a table, so a new refusal without words does not type-check. */
 const PAYOUT_REFUSAL_TEXTS: { [Code in PayoutRefusal["refusal"]]: (refused: Extract<PayoutRefusal, { refusal: Code }>) => string } = {
@@ -162,7 +172,8 @@ const PAYOUT_REFUSAL_TEXTS: { [Code in PayoutRefusal["refusal"]]: (refused: Extr
   no_node: () => SAFE_PROOF_REFUSALS.noNode,
   safe_nonce_before_file: ({ nonce, batchId, nonceAtFile }) => SAFE_PROOF_REFUSALS.nonceBeforeFile(nonce, batchId, nonceAtFile),
   safe_nonce_unused: ({ nonce, treasury, confirmations }) => SAFE_PROOF_REFUSALS.nonceUnused(nonce, treasury, confirmations),
-  chain_unread: ({ detail }) => detail,
+  chain_unread: ({ skipped }) => `${reconcileSkippedText(skipped)} Try again.`,
+  safe_nonce_unread: ({ treasury, cause }) => `Could not read the Safe nonce of ${treasury}: ${cause}`,
 };
 
 export function payoutRefusalText(refused: PayoutRefusal): string {

@@ -90,6 +90,7 @@ const STATUS_OF: Record<Refusal["refusal"], 400 | 401 | 403 | 404 | 409 | 429> =
   safe_nonce_before_file: 409,
   safe_nonce_unused: 409,
   chain_unread: 409,
+  safe_nonce_unread: 409,
   nothing_owed: 409,
   no_waiting_transaction: 409,
   settled_meanwhile: 409,

@@ -8,7 +8,7 @@ import { payouts, users } from "../../server/db/schema.ts";
 import { postAdjustment } from "../../server/services/ledger.ts";
 import { createBatch, payoutsAboveBatchLimit } from "../../server/services/payouts/batches.ts";
 import { payoutPublicClient } from "../../server/services/payouts/chain.ts";
-import { RECONCILE_SKIPPED, reconcileTransfers } from "../../server/services/payouts/reconcile.ts";
+import { reconcileTransfers } from "../../server/services/payouts/reconcile.ts";
 import { requestPayout, returnPayout } from "../../server/services/payouts/requests.ts";
 import { batchFileChecksum, safeBatchFile } from "../../server/services/payouts/safe-export.ts";
 import { createUser } from "../factories.ts";
@@ -265,7 +265,7 @@ describe("payouts on a local chain: batches, the Safe export, reconciliation", (
     const seen = await cursor();
 
     stale.release();
-    expect(await slow).toMatchObject({ reverted: 0, matched: 0, skipped: RECONCILE_SKIPPED.overtaken });
+    expect(await slow).toMatchObject({ reverted: 0, matched: 0, skipped: { skip: "overtaken" } });
     expect(await statusOf(m.id)).toEqual({ status: "sent", txHash: expect.stringMatching(/^0x/) });
     expect(await cursor()).toBe(seen);
     expect(await returnPayout(deps(), m.id, "looks unpaid")).toMatchObject({ ok: false });
@@ -286,7 +286,7 @@ describe("payouts on a local chain: batches, the Safe export, reconciliation", (
     await reconcile();
     expect((await statusOf(m.id))?.status).toBe("confirmed");
     stale.release();
-    expect(await slow).toMatchObject({ skipped: RECONCILE_SKIPPED.overtaken });
+    expect(await slow).toMatchObject({ skipped: { skip: "overtaken" } });
 
     await postAdjustment(deps(), { userId: m.userId, tokens: 10_000n, direction: "credit", reason: "earned again" });
     const again = await requestPayout({ ...deps(), minimum: 10_000n, minAccountAgeDays: 7 }, m.userId, 10_000n);
@@ -308,7 +308,10 @@ describe("payouts on a local chain: batches, the Safe export, reconciliation", (
 
     const node = payoutPublicClient(anvil.rpcUrl);
     const lagging: PublicClient = { ...node, getBlockNumber: async () => seen - 2n };
-    expect(await reconcile(lagging)).toMatchObject({ reverted: 0, skipped: RECONCILE_SKIPPED.nodeBehind(seen - 2n, seen) });
+    expect(await reconcile(lagging)).toMatchObject({
+      reverted: 0,
+      skipped: { skip: "node_behind", head: String(seen - 2n), cursor: String(seen) },
+    });
     expect((await statusOf(m.id))?.status).toBe("sent");
     expect(await cursor()).toBe(seen);
   });

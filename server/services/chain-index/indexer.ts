@@ -46,16 +46,15 @@ export type ChainIndexSummary = {
   rpcCalls: number;
   /** The eth_getLogs range the node accepted last. */
   logRange: number;
-  skipped: string | null;
+  skipped: ChainIndexSkip | null;
 };
 
-export const CHAIN_INDEX_SKIPPED = {
-  upToDate: "No block past the cursor, and none still provisional; this run changed nothing.",
-  overtaken: "Another run saved a newer reading of the chain while this one was reading; this run changed nothing.",
-  nodeBehind: (head: bigint, cursor: bigint) =>
-    `The node reports block ${head}, behind block ${cursor} already indexed (a node lagging behind the others?); this run changed nothing.`,
-  moved: "The chain changed under this run (a block's hash differs between its logs and its header); the next run reads it again.",
-} as const;
+/**
+ * Why a run changed nothing: no block past the cursor and none provisional, another run saved a newer reading, the
+ * node is behind the cursor (a node lagging behind the others?), or a block's hash differs between its logs and its
+ * header (the chain moved under the run; the next run reads it again).
+ */
+export type ChainIndexSkip = { skip: "up_to_date" | "overtaken" | "chain_moved" } | { skip: "node_behind"; head: string; cursor: string };
 
 export function chainIndexName(pool: Address, token: Address): string {
   return `${pool.toLowerCase()}:${token.toLowerCase()}`;
@@ -101,8 +100,13 @@ export async function indexChain(deps: ChainIndexDeps): Promise<ChainIndexSummar
   const toBlock = head < limit ? head : limit;
   const summary = { fromBlock: fromBlock.toString(), toBlock: toBlock.toString(), logs: 0, swaps: 0, transfers: 0, replaced: 0 };
   if (read && head < read.lastBlock)
-    return { ...summary, rpcCalls, logRange: deps.logRange, skipped: CHAIN_INDEX_SKIPPED.nodeBehind(head, read.lastBlock) };
-  if (toBlock < fromBlock) return { ...summary, rpcCalls, logRange: deps.logRange, skipped: CHAIN_INDEX_SKIPPED.upToDate };
+    return {
+      ...summary,
+      rpcCalls,
+      logRange: deps.logRange,
+      skipped: { skip: "node_behind", head: head.toString(), cursor: read.lastBlock.toString() },
+    };
+  if (toBlock < fromBlock) return { ...summary, rpcCalls, logRange: deps.logRange, skipped: { skip: "up_to_date" } };
 
   const found = await readLogsInRanges(client, {
     address: [pool, token],
@@ -149,7 +153,7 @@ export async function indexChain(deps: ChainIndexDeps): Promise<ChainIndexSummar
   const transfers: object[] = [];
   for (const log of found.logs) {
     const block = blocks.get(log.blockNumber);
-    if (!block || block.hash !== log.blockHash) return { ...summary, rpcCalls, logRange: found.range, skipped: CHAIN_INDEX_SKIPPED.moved };
+    if (!block || block.hash !== log.blockHash) return { ...summary, rpcCalls, logRange: found.range, skipped: { skip: "chain_moved" } };
     const located: Located = {
       block_number: log.blockNumber.toString(),
       block_hash: log.blockHash,
@@ -250,7 +254,7 @@ export async function indexChain(deps: ChainIndexDeps): Promise<ChainIndexSummar
         total_supply = excluded.total_supply, updated_at = excluded.updated_at`);
     return { replaced: (swapsGone[0]?.n ?? 0) + (changesGone[0]?.n ?? 0) + transfersGone.length };
   });
-  if (!saved) return { ...summary, rpcCalls, logRange: found.range, skipped: CHAIN_INDEX_SKIPPED.overtaken };
+  if (!saved) return { ...summary, rpcCalls, logRange: found.range, skipped: { skip: "overtaken" } };
   return {
     ...summary,
     logs: found.logs.length,

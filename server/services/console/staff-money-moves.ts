@@ -1,3 +1,4 @@
+import { reconcileSkippedText } from "../../../common/api/payouts.ts";
 import type { Clock } from "../../clock.ts";
 import type { Database } from "../../db/client.ts";
 import { type Actor, recordAudit } from "../audit.ts";
@@ -97,7 +98,16 @@ export async function reconcileAsStaff(chain: ReconcileDeps, actor: Actor, reaso
   await recordAudit(chain.db, chain.clock, actor, {
     action: "payouts.reconcile",
     subject: "chain",
-    after: { matched, confirmed, reverted, alerts, skipped, from_block: fromBlock, to_block: toBlock },
+    after: {
+      matched,
+      confirmed,
+      reverted,
+      alerts,
+      // The audit log keeps the words the operator was shown, as it did before reconciliation answered codes.
+      skipped: skipped && reconcileSkippedText(skipped),
+      from_block: fromBlock,
+      to_block: toBlock,
+    },
     reason,
   });
   return summary;

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { type Address, getAddress, type Hex, type PublicClient, parseAbiItem } from "viem";
+import type { ReconcileSkip } from "../../../common/api/payouts.ts";
 import type { Clock } from "../../clock.ts";
 import { type Database, queryRows } from "../../db/client.ts";
 
@@ -29,14 +30,8 @@ export type ReconcileSummary = {
   alerts: number;
   rpcCalls: number;
   /** Why this run changed nothing, when it found its reading of the chain stale; null when it ran. */
-  skipped: string | null;
+  skipped: ReconcileSkip | null;
 };
-
-export const RECONCILE_SKIPPED = {
-  overtaken: "Another reconciliation saved a newer reading of the chain while this one was reading; this run changed nothing.",
-  nodeBehind: (head: bigint, cursor: bigint) =>
-    `The node reports block ${head}, behind block ${cursor} already read (a node lagging behind the others?); this run changed nothing.`,
-} as const;
 
 /**
  * The cursor and its row version: any run that saves its work rewrites the
@@ -79,7 +74,8 @@ export async function reconcileTransfers(deps: ReconcileDeps): Promise<Reconcile
   const unsettledFrom = cursor - BigInt(confirmations) + 2n;
   const fromBlock = unsettledFrom > deps.startBlock ? unsettledFrom : deps.startBlock;
   const range = { fromBlock: fromBlock.toString(), toBlock: head.toString(), logs: 0, matched: 0, confirmed: 0, reverted: 0, alerts: 0 };
-  if (read && head < read.lastBlock) return { ...range, rpcCalls, skipped: RECONCILE_SKIPPED.nodeBehind(head, read.lastBlock) };
+  if (read && head < read.lastBlock)
+    return { ...range, rpcCalls, skipped: { skip: "node_behind", head: head.toString(), cursor: read.lastBlock.toString() } };
 
   const logs: TransferLog[] = [];
   for (let from = fromBlock; from <= head; from += BigInt(deps.logRange)) {
@@ -207,7 +203,7 @@ export async function reconcileTransfers(deps: ReconcileDeps): Promise<Reconcile
       on conflict (name) do update set last_block = greatest(chain_cursors.last_block, excluded.last_block), updated_at = excluded.updated_at`);
     return { matched, alerts, confirmed: confirmed.length, reverted: droppedPayouts.length };
   });
-  if (!summary) return { ...range, rpcCalls, skipped: RECONCILE_SKIPPED.overtaken };
+  if (!summary) return { ...range, rpcCalls, skipped: { skip: "overtaken" } };
   return { ...range, logs: logs.length, rpcCalls, ...summary, skipped: null };
 }
 

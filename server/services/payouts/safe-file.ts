@@ -116,13 +116,13 @@ export async function proveSafeCannotPay(
     };
 
   const reconciled = await reconcileTransfers(chain);
-  if (reconciled.skipped) return { ok: false, refusal: "chain_unread", detail: `${reconciled.skipped} Try again.` };
+  if (reconciled.skipped) return { ok: false, refusal: "chain_unread", skipped: reconciled.skipped };
   let used: bigint;
   try {
     used = await settledSafeNonce(chain, BigInt(reconciled.toBlock));
   } catch (error) {
     if (!(error instanceof ContractFunctionExecutionError)) throw error;
-    return { ok: false, refusal: "chain_unread", detail: `Could not read the Safe nonce of ${treasury}: ${error.shortMessage}` };
+    return { ok: false, refusal: "safe_nonce_unread", treasury, cause: error.shortMessage };
   }
   if (used <= safeNonce) return { ok: false, refusal: "safe_nonce_unused", nonce: safeNonce, treasury, confirmations };
   // Reconciliation settles a payout the Safe transaction paid; the return's own update then finds it no longer batched.

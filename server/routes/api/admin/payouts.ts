@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Address } from "viem";
 import { batchIdParams, consoleRefusalText, SAFE_FILE_WITH_HOT_WALLET } from "../../../../common/api/admin.ts";
-import { payoutRefusalText } from "../../../../common/api/payouts.ts";
+import { payoutRefusalText, reconcileSkippedText } from "../../../../common/api/payouts.ts";
 import type { SiteConfig } from "../../../../config/site.ts";
 import type { ServerEnv } from "../../../env.ts";
 import { openAlerts } from "../../../services/console/alerts.ts";
@@ -161,7 +161,7 @@ export async function consolePayoutRoutes(fastify: FastifyInstance, options: Opt
   endpoint("POST /api/admin/payouts/reconcile", { config: staffChange("console") }, async (request, reply) => {
     if (!chain) return reply.code(409).send({ err_msg: "Set PAYOUT_RPC_URL and PAYOUT_TREASURY_ADDRESS to reconcile." });
     const { matched, confirmed, reverted, alerts, skipped } = await reconcileAsStaff(chain, actorOf(request), request.body.reason);
-    return { matched, confirmed, reverted, alerts, skipped };
+    return { matched, confirmed, reverted, alerts, skipped: skipped && reconcileSkippedText(skipped) };
   });
 
   endpoint(
