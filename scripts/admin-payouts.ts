@@ -1,6 +1,7 @@
 import { writeFileSync } from "node:fs";
 import type { Address } from "viem";
 import { consoleRefusalText } from "../common/api/admin.ts";
+import { senderRefusalText } from "../common/api/hot-wallet.ts";
 import { payoutRefusalText } from "../common/api/payouts.ts";
 import type { SiteConfig } from "../config/site.ts";
 import { systemClock } from "../server/clock.ts";
@@ -11,9 +12,9 @@ import { listPayouts, payoutsAboveBatchLimit } from "../server/services/payouts/
 import { voidDeadTransaction, voidedMessage } from "../server/services/payouts/dead-transaction.ts";
 import { reconcileTransfers } from "../server/services/payouts/reconcile.ts";
 import { handOutSafeFile } from "../server/services/payouts/safe-file.ts";
-import { SendRefused, sendBatch } from "../server/services/payouts/sender.ts";
-import { SenderKeyError } from "../server/services/payouts/sender-key.ts";
-import { reconcileDepsFrom, SenderNotReady, senderDepsFrom } from "../server/services/payouts/settings.ts";
+import { sendBatch } from "../server/services/payouts/sender.ts";
+import { SenderRefused } from "../server/services/payouts/sender-refused.ts";
+import { reconcileDepsFrom, senderDepsFrom } from "../server/services/payouts/settings.ts";
 import { UsageError } from "./usage-error.ts";
 
 export const PAYOUTS_HELP = `  payouts list [--status S] [--limit N]        payouts, newest first
@@ -115,8 +116,7 @@ export async function runPayoutsCommand(
         console.log(JSON.stringify(summary));
         return 0;
       } catch (error) {
-        if (error instanceof SendRefused || error instanceof SenderKeyError || error instanceof SenderNotReady)
-          throw new UsageError(error.message);
+        if (error instanceof SenderRefused) throw new UsageError(senderRefusalText(error.refused));
         throw error;
       }
     }

@@ -4,6 +4,7 @@ import type { ConsoleRefusal } from "../../common/api/admin.ts";
 import type { QuestRefusal } from "../../common/api/admin-quests.ts";
 import type { RegistrationRefusal, SignInRefusal } from "../../common/api/auth.ts";
 import type { ContactRefusal } from "../../common/api/contact.ts";
+import type { SenderRefusal } from "../../common/api/hot-wallet.ts";
 import type { PayoutRefusal, ReviewRefusal, SiweRefusal } from "../../common/api/payouts.ts";
 import type { ChainQuestRefusal } from "../../common/api/quests.ts";
 import type { WalletAddressRefusal } from "../../common/api/rewards.ts";
@@ -21,7 +22,8 @@ export type Refusal =
   | WalletAddressRefusal
   | SiweRefusal
   | ContactRefusal
-  | WaitlistRefusal;
+  | WaitlistRefusal
+  | SenderRefusal;
 
 /** What each refusal a service gives is in HTTP: one table, so a refusal has one status wherever a route meets it. */
 const STATUS_OF: Record<Refusal["refusal"], 400 | 401 | 403 | 404 | 409 | 429> = {
@@ -113,6 +115,21 @@ const STATUS_OF: Record<Refusal["refusal"], 400 | 401 | 403 | 404 | 409 | 429> =
   status_unchanged: 409,
   signups_closed: 409,
   already_announced: 409,
+  // The hot wallet's settings, key, fee cap, balance or node stand in the way: the operator's to fix.
+  no_sender_node: 409,
+  no_sender_key: 409,
+  keystore_unreadable: 409,
+  keystore_not_json: 409,
+  keystore_cipher: 409,
+  keystore_password: 409,
+  treasury_not_sender: 409,
+  wrong_chain: 409,
+  batch_empty: 409,
+  above_batch_cap: 409,
+  fee_above_cap: 409,
+  wallet_short: 409,
+  wallet_busy: 409,
+  node_refused: 409,
   // Who is asking is not known, or is asking too often.
   invalid_login: 401,
   unknown_access_key: 401,

@@ -14,7 +14,7 @@ import { payoutPublicClient } from "../../server/services/payouts/chain.ts";
 import { clearDeadTransaction, findDeadTransaction } from "../../server/services/payouts/dead-transaction.ts";
 import { reconcileTransfers } from "../../server/services/payouts/reconcile.ts";
 import { requestPayout, returnPayout } from "../../server/services/payouts/requests.ts";
-import { type SenderDeps, SendRefused, sendBatch } from "../../server/services/payouts/sender.ts";
+import { type SenderDeps, sendBatch } from "../../server/services/payouts/sender.ts";
 import { createUser } from "../factories.ts";
 import { expectLedgerBalanced } from "../helpers/ledger.ts";
 import { emptyServerDatabase } from "../helpers/test-database.ts";
@@ -124,8 +124,12 @@ describe("payouts send from a hot wallet", () => {
       dryRun: true,
     });
     expect(lines.filter((line) => line.startsWith("would sign"))).toHaveLength(2);
-    await expect(sendBatch(deps({ maxFeeGwei: 0.000001 }), batchId, { dryRun: false })).rejects.toThrow(/above PAYOUT_MAX_FEE_GWEI/);
-    await expect(sendBatch(deps({ maxBatchTokens: 19_999n }), batchId, { dryRun: false })).rejects.toThrow(SendRefused);
+    await expect(sendBatch(deps({ maxFeeGwei: 0.000001 }), batchId, { dryRun: false })).rejects.toMatchObject({
+      refused: { refusal: "fee_above_cap", capGwei: 0.000001 },
+    });
+    await expect(sendBatch(deps({ maxBatchTokens: 19_999n }), batchId, { dryRun: false })).rejects.toMatchObject({
+      refused: { refusal: "above_batch_cap", batchId, cap: 19_999n },
+    });
     const [stored] = await queryRows<{ count: number }>(
       database.db,
       sql`select count(signed_tx)::int as count from payouts where batch_id = ${batchId}`,
@@ -171,7 +175,9 @@ describe("payouts send from a hot wallet", () => {
         return Reflect.get(target, key, receiver);
       },
     });
-    await expect(sendBatch(deps({ client: unreachable }), batchId, { dryRun: false })).rejects.toThrow(SendRefused);
+    await expect(sendBatch(deps({ client: unreachable }), batchId, { dryRun: false })).rejects.toMatchObject({
+      refused: { refusal: "node_refused" },
+    });
     const [stored] = await queryRows<{ id: string; sender_nonce: number; signed_tx_hash: Hex }>(
       database.db,
       sql`select id::text, sender_nonce, signed_tx_hash from payouts where batch_id = ${batchId}`,
@@ -227,7 +233,9 @@ describe("payouts send from a hot wallet", () => {
         return Reflect.get(target, key, receiver);
       },
     });
-    await expect(sendBatch(deps({ client: failing }), batchId, { dryRun: false })).rejects.toThrow(SendRefused);
+    await expect(sendBatch(deps({ client: failing }), batchId, { dryRun: false })).rejects.toMatchObject({
+      refused: { refusal: "node_refused" },
+    });
     const before = await queryRows<{ id: string; signed_tx: string | null }>(
       database.db,
       sql`select id::text, signed_tx from payouts where batch_id = ${batchId} order by id`,

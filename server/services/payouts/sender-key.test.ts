@@ -2,7 +2,8 @@ import { createCipheriv, randomBytes, scryptSync } from "node:crypto";
 import { hexToBytes, keccak256 } from "viem";
 import { generatePrivateKey } from "viem/accounts";
 import { describe, expect, it } from "vitest";
-import { decryptKeystore, SenderKeyError } from "./sender-key.ts";
+import { decryptKeystore } from "./sender-key.ts";
+import { SenderRefused } from "./sender-refused.ts";
 
 /** A v3 keystore written the way geth does (scrypt, aes-128-ctr, keccak MAC), with a small scrypt cost for speed. */
 function keystoreFor(key: `0x${string}`, password: string): string {
@@ -34,7 +35,7 @@ describe("the hot wallet's keystore", () => {
   it("refuses a wrong password without showing the key or the password", () => {
     const key = generatePrivateKey();
     const attempt = () => decryptKeystore(keystoreFor(key, "correct horse"), "wrong horse");
-    expect(attempt).toThrow(SenderKeyError);
-    expect(attempt).toThrow("The keystore password is wrong, or the file is damaged.");
+    expect(attempt).toThrow(new SenderRefused({ refusal: "keystore_password" }));
+    expect(attempt).toThrow(/^keystore_password$/);
   });
 });

@@ -3,9 +3,7 @@ import { readFileSync } from "node:fs";
 import { bytesToHex, type Hex, hexToBytes, keccak256 } from "viem";
 import { type PrivateKeyAccount, privateKeyToAccount } from "viem/accounts";
 import type { ServerEnv } from "../../env.ts";
-
-/** Raised without the key or the password in its message, so a log or a terminal never shows them. */
-export class SenderKeyError extends Error {}
+import { SenderRefused } from "./sender-refused.ts";
 
 type Keystore = {
   crypto: {
@@ -24,10 +22,10 @@ export function decryptKeystore(json: string, password: string): Hex {
   try {
     keystore = JSON.parse(json) as Keystore;
   } catch {
-    throw new SenderKeyError("The keystore file is not JSON.");
+    throw new SenderRefused({ refusal: "keystore_not_json" });
   }
   const { crypto } = keystore;
-  if (crypto?.cipher !== "aes-128-ctr") throw new SenderKeyError("The keystore's cipher is not aes-128-ctr.");
+  if (crypto?.cipher !== "aes-128-ctr") throw new SenderRefused({ refusal: "keystore_cipher" });
   const salt = Buffer.from(crypto.kdfparams.salt, "hex");
   const length = crypto.kdfparams.dklen;
   const derived =
@@ -42,8 +40,7 @@ export function decryptKeystore(json: string, password: string): Hex {
   const ciphertext = Buffer.from(crypto.ciphertext, "hex");
   const mac = hexToBytes(keccak256(Buffer.concat([derived.subarray(16, 32), ciphertext])));
   const expected = Buffer.from(crypto.mac, "hex");
-  if (expected.length !== mac.length || !timingSafeEqual(expected, mac))
-    throw new SenderKeyError("The keystore password is wrong, or the file is damaged.");
+  if (expected.length !== mac.length || !timingSafeEqual(expected, mac)) throw new SenderRefused({ refusal: "keystore_password" });
   const decipher = createDecipheriv("aes-128-ctr", derived.subarray(0, 16), Buffer.from(crypto.cipherparams.iv, "hex"));
   return bytesToHex(Buffer.concat([decipher.update(ciphertext), decipher.final()]));
 }
@@ -56,9 +53,9 @@ export function loadSenderAccount(env: ServerEnv): PrivateKeyAccount {
     try {
       file = readFileSync(env.PAYOUT_SENDER_KEYSTORE, "utf8");
     } catch {
-      throw new SenderKeyError(`The keystore file ${env.PAYOUT_SENDER_KEYSTORE} cannot be read.`);
+      throw new SenderRefused({ refusal: "keystore_unreadable", path: env.PAYOUT_SENDER_KEYSTORE });
     }
     return privateKeyToAccount(decryptKeystore(file, env.PAYOUT_SENDER_KEYSTORE_PASSWORD ?? ""));
   }
-  throw new SenderKeyError("Set PAYOUT_SENDER_KEY, or PAYOUT_SENDER_KEYSTORE and its password, to send from a hot wallet.");
+  throw new SenderRefused({ refusal: "no_sender_key" });
 }

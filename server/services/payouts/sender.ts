@@ -16,6 +16,7 @@ import { type Database, queryRows } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { batchProgress, toBaseUnits } from "./batches.ts";
 import { receiptOrNull } from "./chain.ts";
+import { SenderRefused } from "./sender-refused.ts";
 
 const ERC20 = parseAbi([
   "function transfer(address to, uint256 amount) returns (bool)",
@@ -51,8 +52,6 @@ export type SendSummary = {
   dryRun: boolean;
 };
 
-export class SendRefused extends Error {}
-
 type Pending = { id: number; address: Address; amount: bigint; signedTx: Hex | null; nonce: number | null };
 
 /**
@@ -76,11 +75,11 @@ export async function sendBatch(deps: SenderDeps, batchId: number, { dryRun }: {
     db,
     sql`select id::text, address, amount::text, signed_tx, sender_nonce, status from payouts where batch_id = ${batchId} order by requested_at, id`,
   );
-  if (rows.length === 0) throw new SendRefused(`Batch ${batchId} does not exist or is empty.`);
+  if (rows.length === 0) throw new SenderRefused({ refusal: "batch_empty", batchId });
   // What this batch still pays: a payout already paid, or returned to its member's balance, moves nothing.
   const { owed, owedTotal, paid: alreadyPaid, returned } = batchProgress(rows.map((row) => ({ ...row, amount: BigInt(row.amount) })));
   if (owedTotal > deps.maxBatchTokens)
-    throw new SendRefused(`Batch ${batchId} moves ${owedTotal} tokens, above PAYOUT_MAX_BATCH_TOKENS (${deps.maxBatchTokens}).`);
+    throw new SenderRefused({ refusal: "above_batch_cap", batchId, owedTotal, cap: deps.maxBatchTokens });
   const pending: Pending[] = owed.map((row) => ({
     id: Number(row.id),
     address: row.address,
@@ -94,12 +93,10 @@ export async function sendBatch(deps: SenderDeps, batchId: number, { dryRun }: {
   const fees = await client.estimateFeesPerGas();
   const cap = parseGwei(String(deps.maxFeeGwei));
   if (unsigned.length > 0 && fees.maxFeePerGas > cap)
-    throw new SendRefused(
-      `The network asks up to ${formatGwei(fees.maxFeePerGas)} gwei per gas, above PAYOUT_MAX_FEE_GWEI (${deps.maxFeeGwei}). Try later.`,
-    );
+    throw new SenderRefused({ refusal: "fee_above_cap", feeGwei: formatGwei(fees.maxFeePerGas), capGwei: deps.maxFeeGwei });
   const needed = unsigned.reduce((sum, payout) => sum + toBaseUnits(payout.amount, deps.decimals), 0n);
   const held = await client.readContract({ address: deps.token, abi: ERC20, functionName: "balanceOf", args: [account.address] });
-  if (needed > held) throw new SendRefused(`The hot wallet ${account.address} holds ${held} base units; this batch needs ${needed}.`);
+  if (needed > held) throw new SenderRefused({ refusal: "wallet_short", wallet: account.address, held, needed });
 
   if (dryRun) {
     for (const payout of stored) report(`would broadcast again payout ${payout.id} (nonce ${payout.nonce})`);
@@ -154,8 +151,7 @@ export async function sendBatch(deps: SenderDeps, batchId: number, { dryRun }: {
         continue;
       }
     } catch (error) {
-      if (isUniqueViolation(error, "payouts_one_signed_tx_per_nonce"))
-        throw new SendRefused("Another send is using this hot wallet right now. Wait for it to finish, then run send again.");
+      if (isUniqueViolation(error, "payouts_one_signed_tx_per_nonce")) throw new SenderRefused({ refusal: "wallet_busy" });
       throw error;
     }
     if (await broadcastIsDead(client, raw)) {
@@ -192,6 +188,6 @@ async function broadcastIsDead(client: PublicClient, raw: Hex): Promise<boolean>
     const text = String((error as Error).message ?? error);
     if (/already known|known transaction|already imported|AlreadyKnown/i.test(text)) return false;
     if (/nonce too low/i.test(text)) return (await receiptOrNull(client, keccak256(raw))) === null;
-    throw new SendRefused(`The node refused a signed transfer (${keccak256(raw)}): ${text.split("\n")[0]}`);
+    throw new SenderRefused({ refusal: "node_refused", hash: keccak256(raw), cause: text.split("\n")[0] ?? "" });
   }
 }

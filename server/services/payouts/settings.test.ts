@@ -4,7 +4,7 @@ import { loadSiteConfig } from "../../../config/site.ts";
 import { systemClock } from "../../clock.ts";
 import type { Database } from "../../db/client.ts";
 import { parseServerEnv } from "../../env.ts";
-import { SenderNotReady, senderDepsFrom } from "./settings.ts";
+import { senderDepsFrom } from "./settings.ts";
 
 describe("the hot wallet's settings", () => {
   const site = loadSiteConfig();
@@ -21,7 +21,6 @@ describe("the hot wallet's settings", () => {
       site,
     );
     const deps = senderDepsFrom(env, site, { db: {} as Database, clock: systemClock, report: () => {} });
-    await expect(deps).rejects.toThrow(SenderNotReady);
-    await expect(deps).rejects.toThrow(`set PAYOUT_TREASURY_ADDRESS to the hot wallet's address, ${wallet}`);
+    await expect(deps).rejects.toMatchObject({ refused: { refusal: "treasury_not_sender", wallet } });
   });
 });

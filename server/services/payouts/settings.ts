@@ -7,6 +7,7 @@ import { payoutPublicClient } from "./chain.ts";
 import type { ReconcileDeps } from "./reconcile.ts";
 import type { SenderDeps } from "./sender.ts";
 import { loadSenderAccount } from "./sender-key.ts";
+import { SenderRefused } from "./sender-refused.ts";
 
 /** Reconciliation's settings from the environment; null when no node or treasury is configured. */
 export function reconcileDepsFrom(env: ServerEnv, site: SiteConfig, { db, clock }: { db: Database; clock: Clock }): ReconcileDeps | null {
@@ -24,29 +25,26 @@ export function reconcileDepsFrom(env: ServerEnv, site: SiteConfig, { db, clock 
   };
 }
 
-export class SenderNotReady extends Error {}
-
 /**
  * The hot wallet's settings from the environment, after checking the wallet is
  * the treasury (reconciliation reads only the treasury's transfers, so a payout
  * sent from another wallet would never count as paid) and the node is on the
- * token's chain. Throws SenderNotReady (no node) or SenderKeyError (no
- * usable key): both are the operator's to fix, with the message shown.
+ * token's chain. Throws SenderRefused (no node, no usable key, another
+ * treasury or chain): the operator's to fix, with its words shown.
  */
 export async function senderDepsFrom(
   env: ServerEnv,
   site: SiteConfig,
   { db, clock, report }: { db: Database; clock: Clock; report: SenderDeps["report"] },
 ): Promise<SenderDeps> {
-  if (!env.PAYOUT_RPC_URL) throw new SenderNotReady("set PAYOUT_RPC_URL to send");
+  if (!env.PAYOUT_RPC_URL) throw new SenderRefused({ refusal: "no_sender_node" });
   const account = loadSenderAccount(env);
   if (!env.PAYOUT_TREASURY_ADDRESS || getAddress(env.PAYOUT_TREASURY_ADDRESS) !== getAddress(account.address))
-    throw new SenderNotReady(
-      `set PAYOUT_TREASURY_ADDRESS to the hot wallet's address, ${account.address}: reconciliation reads only the treasury's transfers, so what this wallet sends would never count as paid`,
-    );
+    throw new SenderRefused({ refusal: "treasury_not_sender", wallet: account.address });
   const client = payoutPublicClient(env.PAYOUT_RPC_URL);
   const chainId = await client.getChainId();
-  if (chainId !== site.token.chainId) throw new SenderNotReady(`the node is on chain ${chainId}, the token on chain ${site.token.chainId}`);
+  if (chainId !== site.token.chainId)
+    throw new SenderRefused({ refusal: "wrong_chain", nodeChain: chainId, tokenChain: site.token.chainId });
   return {
     db,
     clock,

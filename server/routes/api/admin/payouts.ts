@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Address } from "viem";
 import { batchIdParams, consoleRefusalText, SAFE_FILE_WITH_HOT_WALLET } from "../../../../common/api/admin.ts";
+import { senderRefusalText } from "../../../../common/api/hot-wallet.ts";
 import { payoutRefusalText, reconcileSkippedText } from "../../../../common/api/payouts.ts";
 import type { SiteConfig } from "../../../../config/site.ts";
 import type { ServerEnv } from "../../../env.ts";
@@ -21,9 +22,8 @@ import {
 } from "../../../services/payouts/batches.ts";
 import { voidDeadTransaction, voidedMessage } from "../../../services/payouts/dead-transaction.ts";
 import { handOutSafeFile } from "../../../services/payouts/safe-file.ts";
-import { SendRefused } from "../../../services/payouts/sender.ts";
-import { SenderKeyError } from "../../../services/payouts/sender-key.ts";
-import { reconcileDepsFrom, SenderNotReady, senderDepsFrom } from "../../../services/payouts/settings.ts";
+import { SenderRefused } from "../../../services/payouts/sender-refused.ts";
+import { reconcileDepsFrom, senderDepsFrom } from "../../../services/payouts/settings.ts";
 import { endpoints, staffChange } from "../../endpoint.ts";
 import { refuse } from "../../refusals.ts";
 import { type CodeCheckDeps, codeAccepted } from "./code-check.ts";
@@ -152,8 +152,7 @@ export async function consolePayoutRoutes(fastify: FastifyInstance, options: Opt
         stuck: summary.stuck,
       };
     } catch (error) {
-      if (error instanceof SendRefused || error instanceof SenderKeyError || error instanceof SenderNotReady)
-        return reply.code(409).send({ err_msg: error.message });
+      if (error instanceof SenderRefused) return refuse(reply, error.refused, senderRefusalText);
       throw error;
     }
   });
