@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { type Address, getAddress, type Hex, type PublicClient, parseAbi } from "viem";
 import type { Clock } from "../../clock.ts";
 import { type Database, queryRows } from "../../db/client.ts";
+import { readChainCursor } from "../chain-cursor.ts";
 import { readLogsInRanges } from "./log-ranges.ts";
 
 export const INDEXED_EVENTS = parseAbi([
@@ -60,16 +61,6 @@ export function chainIndexName(pool: Address, token: Address): string {
   return `${pool.toLowerCase()}:${token.toLowerCase()}`;
 }
 
-type State = { lastBlock: bigint; version: string } | null;
-
-async function readState(db: Database, name: string): Promise<State> {
-  const [row] = await queryRows<{ last_block: string; version: string }>(
-    db,
-    sql`select last_block::text, xmin::text as version from chain_index_state where name = ${name}`,
-  );
-  return row ? { lastBlock: BigInt(row.last_block), version: row.version } : null;
-}
-
 type Located = { block_number: string; block_hash: Hex; block_time: string; tx_hash: Hex; log_index: number };
 
 /**
@@ -90,7 +81,7 @@ export async function indexChain(deps: ChainIndexDeps): Promise<ChainIndexSummar
   const pool = getAddress(deps.pool);
   const token = getAddress(deps.token);
   const name = chainIndexName(pool, token);
-  const read = await readState(db, name);
+  const read = await readChainCursor(db, "chain_index_state", name);
   const head = await client.getBlockNumber({ cacheTime: 0 });
   let rpcCalls = 1;
   const cursor = read ? read.lastBlock : deps.startBlock - 1n;
@@ -204,7 +195,7 @@ export async function indexChain(deps: ChainIndexDeps): Promise<ChainIndexSummar
   const saved = await db.transaction(async (tx) => {
     // One run at a time, whichever instance or operator starts it.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`chain-index:${name}`}))`);
-    const current = await readState(tx, name);
+    const current = await readChainCursor(tx, "chain_index_state", name);
     if (current?.version !== read?.version) return null;
 
     const swapsGone = await queryRows<{ n: number }>(

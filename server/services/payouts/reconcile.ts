@@ -3,6 +3,7 @@ import { type Address, getAddress, type Hex, type PublicClient, parseAbiItem } f
 import type { ReconcileSkip } from "../../../common/api/payouts.ts";
 import type { Clock } from "../../clock.ts";
 import { type Database, queryRows } from "../../db/client.ts";
+import { readChainCursor } from "../chain-cursor.ts";
 
 const TRANSFER_EVENT = parseAbiItem("event Transfer(address indexed from, address indexed to, uint256 value)");
 
@@ -33,20 +34,6 @@ export type ReconcileSummary = {
   skipped: ReconcileSkip | null;
 };
 
-/**
- * The cursor and its row version: any run that saves its work rewrites the
- * row, and the version (the row's xmin) changes even when the block number does not.
- */
-type CursorState = { lastBlock: bigint; version: string } | null;
-
-async function readCursor(db: Database, name: string): Promise<CursorState> {
-  const [row] = await queryRows<{ last_block: string; version: string }>(
-    db,
-    sql`select last_block::text, xmin::text as version from chain_cursors where name = ${name}`,
-  );
-  return row ? { lastBlock: BigInt(row.last_block), version: row.version } : null;
-}
-
 type TransferLog = { txHash: Hex; logIndex: number; blockNumber: bigint; blockHash: Hex; to: Address; value: bigint };
 
 /**
@@ -67,7 +54,7 @@ type TransferLog = { txHash: Hex; logIndex: number; blockNumber: bigint; blockHa
 export async function reconcileTransfers(deps: ReconcileDeps): Promise<ReconcileSummary> {
   const { db, clock, client, confirmations } = deps;
   const cursorName = `transfers:${deps.token.toLowerCase()}:${deps.treasury.toLowerCase()}`;
-  const read = await readCursor(db, cursorName);
+  const read = await readChainCursor(db, "chain_cursors", cursorName);
   let rpcCalls = 1;
   const head = await client.getBlockNumber({ cacheTime: 0 });
   const cursor = read ? read.lastBlock : deps.startBlock - 1n;
@@ -108,7 +95,7 @@ export async function reconcileTransfers(deps: ReconcileDeps): Promise<Reconcile
   const summary = await db.transaction(async (tx) => {
     // One reconciliation at a time, whichever instance or operator starts it.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${cursorName}))`);
-    const current = await readCursor(tx, cursorName);
+    const current = await readChainCursor(tx, "chain_cursors", cursorName);
     if (current?.version !== read?.version) return null;
     const seen = logs.map((log) => `${log.txHash}:${log.logIndex}:${log.blockHash}`);
     const dropped = await queryRows<{ payout_id: string | null }>(
