@@ -40,24 +40,12 @@ class RequestLogger {
   isLevelEnabled(level: string): boolean {
     return (this.made ?? this.parent).isLevelEnabled(level);
   }
-  fatal(...args: unknown[]): void {
-    this.write("fatal", args);
-  }
-  error(...args: unknown[]): void {
-    this.write("error", args);
-  }
-  warn(...args: unknown[]): void {
-    this.write("warn", args);
-  }
-  info(...args: unknown[]): void {
-    this.write("info", args);
-  }
-  debug(...args: unknown[]): void {
-    this.write("debug", args);
-  }
-  trace(...args: unknown[]): void {
-    this.write("trace", args);
-  }
+  readonly fatal = (...args: unknown[]): void => this.write("fatal", args);
+  readonly error = (...args: unknown[]): void => this.write("error", args);
+  readonly warn = (...args: unknown[]): void => this.write("warn", args);
+  readonly info = (...args: unknown[]): void => this.write("info", args);
+  readonly debug = (...args: unknown[]): void => this.write("debug", args);
+  readonly trace = (...args: unknown[]): void => this.write("trace", args);
   silent(): void {}
   child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
     return this.real().child(bindings, options);
