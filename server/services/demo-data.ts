@@ -26,38 +26,22 @@ export async function seedDemoData({ db, clock, site }: { db: Database; clock: C
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_EMAIL));
   if (existing) return { created: false };
   const joined = new Date(clock.now().getTime() - 8 * DAY_MS);
-  const { id: demoId } = await insertMember(db, {
-    email: DEMO_EMAIL,
-    firstName: "Demo",
-    lastName: "User",
-    password: DEMO_PASSWORD,
-    createdAt: joined,
-    emailVerifiedAt: joined,
-  });
-  const { id: friendId } = await insertMember(db, {
-    email: "demo.friend@example.com",
-    firstName: "Friend",
-    lastName: "User",
-    password: `${DEMO_PASSWORD}-friend`,
-    referredBy: demoId,
-    createdAt: joined,
-    emailVerifiedAt: joined,
-  });
-  const { id: neighbourId } = await insertMember(db, {
-    email: "demo.neighbour@example.com",
-    firstName: "Neighbour",
-    lastName: "User",
-    password: `${DEMO_PASSWORD}-neighbour`,
-    createdAt: joined,
-    emailVerifiedAt: joined,
-  });
-  for (const [id, name] of [
-    [demoId, "Demo Learner"],
-    [friendId, "Early Bird"],
-    [neighbourId, "Night Owl"],
-  ] as const) {
-    await setDisplayName(db, id, name);
-  }
+  const addMember = async (firstName: string, email: string, password: string, displayName: string, referredBy?: number) => {
+    const { id } = await insertMember(db, {
+      email,
+      firstName,
+      lastName: "User",
+      password,
+      referredBy,
+      createdAt: joined,
+      emailVerifiedAt: joined,
+    });
+    await setDisplayName(db, id, displayName);
+    return id;
+  };
+  const demoId = await addMember("Demo", DEMO_EMAIL, DEMO_PASSWORD, "Demo Learner");
+  const friendId = await addMember("Friend", "demo.friend@example.com", `${DEMO_PASSWORD}-friend`, "Early Bird", demoId);
+  const neighbourId = await addMember("Neighbour", "demo.neighbour@example.com", `${DEMO_PASSWORD}-neighbour`, "Night Owl");
   // The six UTC days before today, from midnight: a six-day streak that today's claim (due at once) takes to its first milestone.
   const today = Date.parse(`${clock.now().toISOString().slice(0, 10)}T00:00:00Z`);
   const past = fakeClock(new Date(today - 6 * DAY_MS));
