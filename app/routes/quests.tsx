@@ -31,38 +31,33 @@ export default function Quests() {
   const [error, setError] = useState<string | null>(null);
   const [refused, setRefused] = useState<{ id: string; message: string } | null>(null);
 
-  const start = async (id: string) => {
+  // Each action is one form post: busy while it runs, the last error cleared first.
+  const post = async <Result,>(send: (csrfToken: string) => Promise<Result>): Promise<Result> => {
     setBusy(true);
     setError(null);
-    const result = await call("POST /api/quests/quizzes/:quiz/start", {
-      params: { quiz: id },
-      body: { csrfToken: (await csrf.ensure()) ?? "" },
-    });
+    const result = await send((await csrf.ensure()) ?? "");
     setBusy(false);
+    return result;
+  };
+  const start = async (id: string) => {
+    const result = await post((csrfToken) => call("POST /api/quests/quizzes/:quiz/start", { params: { quiz: id }, body: { csrfToken } }));
     if (result.ok && result.body) setTaking({ id, quiz: result.body, result: null });
     else setError(result.body?.err_msg ?? UNREACHABLE);
   };
   const send = async (answers: Array<{ question_id: string; choice_id: string }>) => {
     if (!taking) return;
-    setBusy(true);
-    setError(null);
-    const result = await call("POST /api/quests/quizzes/:quiz/answers", {
-      params: { quiz: taking.id },
-      body: { csrfToken: (await csrf.ensure()) ?? "", attempt_token: taking.quiz.attempt_token, answers },
-    });
-    setBusy(false);
+    const result = await post((csrfToken) =>
+      call("POST /api/quests/quizzes/:quiz/answers", {
+        params: { quiz: taking.id },
+        body: { csrfToken, attempt_token: taking.quiz.attempt_token, answers },
+      }),
+    );
     if (result.ok && result.body) setTaking({ ...taking, result: result.body });
     else setError(result.body?.err_msg ?? UNREACHABLE);
   };
   const check = async (id: string) => {
-    setBusy(true);
-    setError(null);
     setRefused(null);
-    const result = await call("POST /api/quests/chain/:quest/check", {
-      params: { quest: id },
-      body: { csrfToken: (await csrf.ensure()) ?? "" },
-    });
-    setBusy(false);
+    const result = await post((csrfToken) => call("POST /api/quests/chain/:quest/check", { params: { quest: id }, body: { csrfToken } }));
     // Told in the quest's own card, beside the button pressed; some refusals leave a receipt there too.
     if (!result.ok) setRefused({ id, message: result.body?.err_msg ?? UNREACHABLE });
     await reload();
