@@ -7,13 +7,10 @@ import { DisplayNameForm } from "../features/account/display-name-form.tsx";
 import { SessionsList } from "../features/account/sessions-list.tsx";
 import { StreakReminderForm } from "../features/account/streak-reminder-form.tsx";
 import { call } from "../lib/api-call.ts";
-import { site } from "../site.ts";
+import { unlistedPageMeta } from "../lib/page-meta.ts";
 import type { Route } from "./+types/account";
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Account | ${site.token.name} (${site.token.symbol})` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => unlistedPageMeta("Account");
 
 /** The signed-in member's settings; the sessions list sends a visitor who is not signed in to /login. */
 export default function Account() {

@@ -1,13 +1,10 @@
 import { href } from "react-router";
 import { LinkStatus } from "../features/account/link-status.tsx";
 import { CardPage } from "../layout/card-page.tsx";
-import { site } from "../site.ts";
+import { unlistedPageMeta } from "../lib/page-meta.ts";
 import type { Route } from "./+types/cancel-email-change";
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Cancel a change of email address | ${site.token.name} (${site.token.symbol})` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => unlistedPageMeta("Cancel a change of email address");
 
 /** The link the current address gets when someone asks to move the account to another address. */
 export default function CancelEmailChange() {

@@ -9,13 +9,10 @@ import { QuestsLink } from "../features/rewards/quests-link.tsx";
 import { RecentActivity } from "../features/rewards/recent-activity.tsx";
 import { useDashboard } from "../features/rewards/use-dashboard.ts";
 import { WalletAddressForm } from "../features/wallet/wallet-address-form.tsx";
-import { site } from "../site.ts";
+import { unlistedPageMeta } from "../lib/page-meta.ts";
 import type { Route } from "./+types/dashboard";
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Dashboard | ${site.token.name} (${site.token.symbol})` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => unlistedPageMeta("Dashboard");
 
 export default function Dashboard() {
   const { state, reload } = useDashboard();

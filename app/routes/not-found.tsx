@@ -1,13 +1,10 @@
 import { href, Link } from "react-router";
 import { GUIDE_PLATFORMS, PLATFORM_NAMES } from "../content/guide-platforms.ts";
 import { GuideSearch } from "../features/guides/guide-search.tsx";
-import { site } from "../site.ts";
+import { unlistedPageMeta } from "../lib/page-meta.ts";
 import type { Route } from "./+types/not-found";
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Page not found | ${site.token.name} (${site.token.symbol})` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => unlistedPageMeta("Page not found");
 
 /** A lost visitor gets the guides' search and each platform's list (the guide index opens the one the link names). */
 export default function NotFound() {

@@ -10,15 +10,13 @@ import { QuizResultView } from "../features/quests/quiz-result.tsx";
 import { ReceiptsList } from "../features/quests/receipts-list.tsx";
 import { useQuests } from "../features/quests/use-quests.ts";
 import { call } from "../lib/api-call.ts";
+import { unlistedPageMeta } from "../lib/page-meta.ts";
 import { UNREACHABLE } from "../lib/use-api-form.ts";
 import { useCsrfToken } from "../lib/use-csrf-token.ts";
 import { site } from "../site.ts";
 import type { Route } from "./+types/quests";
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Quests | ${site.token.name} (${site.token.symbol})` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => unlistedPageMeta("Quests");
 
 type Taking = { id: string; quiz: QuizStart; result: QuizResult | null };
 

@@ -1,12 +1,9 @@
 import { ResetPasswordForm } from "../features/account/reset-password-form.tsx";
 import { CardPage } from "../layout/card-page.tsx";
-import { site } from "../site.ts";
+import { unlistedPageMeta } from "../lib/page-meta.ts";
 import type { Route } from "./+types/reset-password";
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Choose a new password | ${site.token.name} (${site.token.symbol})` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => unlistedPageMeta("Choose a new password");
 
 export default function ResetPassword() {
   return (

@@ -4,14 +4,11 @@ import { SubmitButton } from "../components/ui/submit-button.tsx";
 import { unsubscribe } from "../features/account/unsubscribe.ts";
 import { useLinkToken } from "../features/account/use-link-token.ts";
 import { CardPage } from "../layout/card-page.tsx";
+import { unlistedPageMeta } from "../lib/page-meta.ts";
 import { UNREACHABLE } from "../lib/use-api-form.ts";
-import { site } from "../site.ts";
 import type { Route } from "./+types/unsubscribe";
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Stop streak reminders | ${site.token.name} (${site.token.symbol})` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => unlistedPageMeta("Stop streak reminders");
 
 type Outcome = { state: "ready" | "sending" } | { state: "done" | "failed"; message: string };
 

@@ -1,12 +1,9 @@
 import { VerifyEmailStatus } from "../features/account/verify-email-status.tsx";
 import { CardPage } from "../layout/card-page.tsx";
-import { site } from "../site.ts";
+import { unlistedPageMeta } from "../lib/page-meta.ts";
 import type { Route } from "./+types/verify-email";
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Confirm your email address | ${site.token.name} (${site.token.symbol})` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => unlistedPageMeta("Confirm your email address");
 
 export default function VerifyEmail() {
   return (

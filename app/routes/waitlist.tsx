@@ -1,13 +1,10 @@
 import { href } from "react-router";
 import { LinkStatus } from "../features/account/link-status.tsx";
 import { CardPage } from "../layout/card-page.tsx";
-import { site } from "../site.ts";
+import { unlistedPageMeta } from "../lib/page-meta.ts";
 import type { Route } from "./+types/waitlist";
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Confirm your place on the waitlist | ${site.token.name} (${site.token.symbol})` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => unlistedPageMeta("Confirm your place on the waitlist");
 
 /** Where the waitlist's email links to (double opt-in): the place counts once this page has followed the link. */
 export default function Waitlist() {
