@@ -1,4 +1,5 @@
 import { VerifyEmailBanner } from "../features/account/verify-email-banner.tsx";
+import { useMemberData } from "../features/auth/use-member-data.ts";
 import { PayoutsCard } from "../features/payouts/payouts-card.tsx";
 import { useTokenPrice } from "../features/price/use-token-price.ts";
 import { ReferralCard } from "../features/referral/referral-card.tsx";
@@ -7,7 +8,6 @@ import { DailyClaim } from "../features/rewards/daily-claim.tsx";
 import { DashboardSkeleton } from "../features/rewards/dashboard-skeleton.tsx";
 import { QuestsLink } from "../features/rewards/quests-link.tsx";
 import { RecentActivity } from "../features/rewards/recent-activity.tsx";
-import { useDashboard } from "../features/rewards/use-dashboard.ts";
 import { WalletAddressForm } from "../features/wallet/wallet-address-form.tsx";
 import { unlistedPageMeta } from "../lib/page-meta.ts";
 import type { Route } from "./+types/dashboard";
@@ -15,7 +15,7 @@ import type { Route } from "./+types/dashboard";
 export const meta: Route.MetaFunction = () => unlistedPageMeta("Dashboard");
 
 export default function Dashboard() {
-  const { state, reload } = useDashboard();
+  const { state, reload } = useMemberData("/dashboard", "GET /api/dashboard");
   const price = useTokenPrice();
   return (
     <section className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">

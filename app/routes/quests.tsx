@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { QuizResult, QuizStart } from "../../common/api/quests.ts";
 import { FormMessage } from "../components/ui/form-message.tsx";
+import { useMemberData } from "../features/auth/use-member-data.ts";
 import { ChainIndexLag } from "../features/quests/chain-index-lag.tsx";
 import { ChainQuestCard } from "../features/quests/chain-quest-card.tsx";
 import { PageQuestsList } from "../features/quests/page-quests-list.tsx";
@@ -8,7 +9,6 @@ import { QuizCard } from "../features/quests/quiz-card.tsx";
 import { QuizForm } from "../features/quests/quiz-form.tsx";
 import { QuizResultView } from "../features/quests/quiz-result.tsx";
 import { ReceiptsList } from "../features/quests/receipts-list.tsx";
-import { useQuests } from "../features/quests/use-quests.ts";
 import { call } from "../lib/api-call.ts";
 import { unlistedPageMeta } from "../lib/page-meta.ts";
 import { UNREACHABLE } from "../lib/use-api-form.ts";
@@ -22,7 +22,7 @@ type Taking = { id: string; quiz: QuizStart; result: QuizResult | null };
 
 /** Learn and earn: a quiz for each guide, graded on the server, with a receipt for every grading. */
 export default function Quests() {
-  const { state, reload } = useQuests();
+  const { state, reload } = useMemberData("/quests", "GET /api/quests");
   const csrf = useCsrfToken("quests");
   const [taking, setTaking] = useState<Taking | null>(null);
   const [busy, setBusy] = useState(false);

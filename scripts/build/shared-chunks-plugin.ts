@@ -9,9 +9,9 @@ import type { Plugin } from "vite";
 const FORM_PARTS =
   /\/(app\/(components\/ui\/(card-section|text-field|labelled-field|form-message|submit-button|needs-javascript)\.tsx|lib\/(use-api-form|use-form-fields|use-csrf-token|use-hydrated)\.ts|layout\/card-page\.tsx|features\/auth\/(return-path|use-redirect-if-authenticated)\.ts)|common\/(form-check|account-rules|check-fields)\.ts)$/;
 
-/** What the member's pages (the dashboard, the quests) show of the token: amounts, the price, the wallets in the browser, payouts' texts, Copy buttons. */
+/** What the member's pages (the dashboard, the quests) share: their data's loading, and of the token: amounts, the price, the wallets in the browser, payouts' texts, Copy buttons. */
 const MEMBER_PARTS =
-  /\/(app\/lib\/(token-amount|eip6963|wallet-discovery|copy-buttons|clipboard)\.ts|app\/components\/ui\/copy-button\.tsx|app\/features\/price\/(token-price|use-token-price)\.ts|common\/api\/(payouts|price)\.ts)$/;
+  /\/(app\/lib\/(token-amount|eip6963|wallet-discovery|copy-buttons|clipboard)\.ts|app\/features\/auth\/use-member-data\.ts|app\/components\/ui\/copy-button\.tsx|app\/features\/price\/(token-price|use-token-price)\.ts|common\/api\/(payouts|price)\.ts)$/;
 
 /** Imported by every page's route module (its title and description), so it goes with the shell. */
 const EVERY_PAGE = /\/app\/lib\/page-meta\.ts$/;

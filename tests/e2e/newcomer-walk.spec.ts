@@ -219,6 +219,18 @@ test.describe("member pages reached while logged out", () => {
     await expect(page).toHaveURL("/dashboard");
   });
 
+  test("the quests land on /login saying why, and login returns to them", async ({ page, context }) => {
+    const user = await registeredUser(context);
+    await page.goto("/quests");
+    await expect(page).toHaveURL("/login?next=%2Fquests");
+    await expect(page.getByText("Log in to see your quests.")).toBeVisible();
+    await page.getByLabel("Email").fill(user.email);
+    await page.getByLabel("Password", { exact: true }).fill(user.password);
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page).toHaveURL("/quests");
+    await expect(page.getByTestId("xp-total")).toHaveText("Your XP: 0");
+  });
+
   test("a return path from elsewhere is ignored: login goes to the dashboard, not off the site", async ({ page, context }) => {
     const user = await registeredUser(context);
     await page.goto("/login?next=%2F%2Fevil.example%2Fdashboard");

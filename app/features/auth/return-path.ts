@@ -5,6 +5,7 @@ import { useHydrated } from "../../lib/use-hydrated.ts";
 const RETURN_REASONS: Record<string, string> = {
   "/dashboard": "Log in to see your dashboard.",
   "/account": "Log in to see your account.",
+  "/quests": "Log in to see your quests.",
 };
 
 /** The login page's address for a member page the visitor could not see, so they come back to it. */
