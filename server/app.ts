@@ -234,16 +234,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(wellKnownRoutes, { site, clock });
   if (deps.serveMetrics !== false && env.METRICS_TOKEN) await app.register(metricsRoute, { token: env.METRICS_TOKEN });
   await app.register(authRoutes, {
-    site,
-    db,
-    clock,
+    deps: accountDeps,
     secret,
-    rateLimiter,
     loginLimits,
     registrationsPerIp: { max: env.REGISTRATIONS_PER_IP_PER_HOUR, windowMs: 60 * MINUTE_MS },
-    passwordWork: work,
     loginBlocks: limitBlocks(),
-    fairness,
     altchaHmacKey: await altchaHmacKey(db, env.ALTCHA_HMAC_KEY),
     signupWorkBase: env.SIGNUP_WORK_BASE,
     onRegistered: (userId) => sendVerificationEmail(accountDeps, userId),

@@ -9,32 +9,23 @@ import {
   signInRefusalText,
 } from "../../../common/api/auth.ts";
 import { errorReply } from "../../../common/api/fields.ts";
-import type { SiteConfig } from "../../../config/site.ts";
-import type { Clock } from "../../clock.ts";
-import type { Database } from "../../db/client.ts";
-import type { PasswordWork } from "../../services/auth/password-work.ts";
+import { type AccountDeps, siteWordsOf } from "../../services/account-deps.ts";
 import { registerUser } from "../../services/auth/register.ts";
 import { type LoginLimits, loginBlockedUntil, signIn, throttled } from "../../services/auth/sign-in.ts";
 import { issueCsrfToken } from "../../services/csrf.ts";
 import { networkOf, rateLimitClientOf } from "../../services/fairness/networks.ts";
-import type { FairnessRules } from "../../services/fairness/rules.ts";
 import { createSignupChallenge } from "../../services/fairness/signup-challenge.ts";
 import type { LimitBlocks } from "../../services/limit-blocks.ts";
-import type { Limit, RateLimiter } from "../../services/rate-limit.ts";
+import type { Limit } from "../../services/rate-limit.ts";
 import { endpoints } from "../endpoint.ts";
 import { refuse } from "../refusals.ts";
 
 export type AuthRoutesOptions = {
-  site: SiteConfig;
-  db: Database;
-  clock: Clock;
+  deps: AccountDeps;
   secret: string;
-  rateLimiter: RateLimiter;
   loginLimits: LoginLimits;
   registrationsPerIp: Limit;
-  passwordWork: PasswordWork;
   loginBlocks: LimitBlocks;
-  fairness: FairnessRules;
   altchaHmacKey: string;
   signupWorkBase: number;
   /** After an account is created: the email that verifies its address. */
@@ -43,26 +34,12 @@ export type AuthRoutesOptions = {
 
 /** Registration, login, logout and the CSRF tokens of their forms: the spec's calls, field for field. */
 export async function authRoutes(fastify: FastifyInstance, options: AuthRoutesOptions) {
-  const {
-    site,
-    db,
-    clock,
-    secret,
-    rateLimiter,
-    loginLimits,
-    registrationsPerIp,
-    passwordWork,
-    loginBlocks,
-    fairness,
-    altchaHmacKey,
-    signupWorkBase,
-    onRegistered,
-  } = options;
+  const { deps, secret, loginLimits, registrationsPerIp, loginBlocks, altchaHmacKey, signupWorkBase, onRegistered } = options;
+  const { site, db, clock, rateLimiter, fairness, work: passwordWork } = deps;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const endpoint = endpoints(app);
   const api = app.endpointTable;
-  const _slug = site.token.slug;
-  const siteWords = [site.token.name, site.token.symbol, site.token.slug];
+  const siteWords = siteWordsOf(site);
 
   app.get(
     "/api/is-authenticated",
