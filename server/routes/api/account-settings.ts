@@ -15,10 +15,17 @@ import type { AccountDeps } from "../../services/account-deps.ts";
 import { sendVerificationEmail } from "../../services/account-recovery/verification.ts";
 import { memberEmail } from "../../services/account-settings/member-email.ts";
 import { listMemberSessions, revokeMemberSession, revokeOtherSessions } from "../../services/account-settings/member-sessions.ts";
-import { changePassword, deleteAccount, requestEmailChange } from "../../services/account-settings/settings.ts";
+import { changePassword, deleteAccount, type PasswordProof, requestEmailChange } from "../../services/account-settings/settings.ts";
 import { networkOf } from "../../services/fairness/networks.ts";
 import type { Limit, RateLimiter } from "../../services/rate-limit.ts";
 import { endpoints, memberForm } from "../endpoint.ts";
+
+/** The member's current password as this request typed it. */
+const proofOf = (request: { userId: number; ip: string }, password: string): PasswordProof => ({
+  userId: request.userId,
+  password,
+  ip: request.ip,
+});
 
 export type AccountSettingsOptions = { deps: AccountDeps; rateLimiter: RateLimiter; resendsPerMember: Limit };
 
@@ -35,14 +42,11 @@ export async function accountSettingsRoutes(fastify: FastifyInstance, { deps, ra
   });
 
   endpoint("POST /api/change-password", { config: memberForm("account"), refusals: accountRefusalText }, async (request) => {
-    const body = request.body;
-    const result = await changePassword(deps, {
-      userId: request.userId,
+    const { current_password, password, password2 } = request.body;
+    const result = await changePassword(deps, proofOf(request, current_password), {
       sessionIdHash: request.sessionIdHash,
-      current: body.current_password,
-      password: body.password,
-      password2: body.password2,
-      ip: request.ip,
+      password,
+      password2,
     });
     if (!result.ok) return result;
     app.sessions.forgetMember(request.userId);
@@ -50,13 +54,7 @@ export async function accountSettingsRoutes(fastify: FastifyInstance, { deps, ra
   });
 
   endpoint("POST /api/change-email", { config: memberForm("account"), refusals: accountRefusalText }, async (request) => {
-    const body = request.body;
-    const result = await requestEmailChange(deps, {
-      userId: request.userId,
-      password: body.password,
-      newEmail: body.new_email,
-      ip: request.ip,
-    });
+    const result = await requestEmailChange(deps, proofOf(request, request.body.password), request.body.new_email);
     return result.ok ? { suc_msg: EMAIL_CHANGE_SENT } : result;
   });
 
@@ -94,8 +92,7 @@ export async function accountSettingsRoutes(fastify: FastifyInstance, { deps, ra
   });
 
   endpoint("POST /api/delete-account", { config: memberForm("account"), refusals: accountRefusalText }, async (request, reply) => {
-    const body = request.body;
-    const result = await deleteAccount(deps, { userId: request.userId, password: body.password, ip: request.ip });
+    const result = await deleteAccount(deps, proofOf(request, request.body.password));
     if (!result.ok) return result;
     app.sessions.forgetMember(request.userId);
     app.sessions.forget(request, reply);

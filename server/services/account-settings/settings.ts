@@ -25,12 +25,13 @@ async function memberById(deps: AccountDeps, userId: number): Promise<Member | n
   return member ?? null;
 }
 
+/** A signed-in member's own current password, which every change to the account asks for, and where it came from. */
+export type PasswordProof = { userId: number; password: string; ip: string };
+
 /** The member, once their current password is right; each check counts against the account's login limit. */
 async function memberWithPassword(
   deps: AccountDeps,
-  userId: number,
-  password: string,
-  ip: string,
+  { userId, password, ip }: PasswordProof,
 ): Promise<{ ok: true; member: Member } | Refused> {
   const member = await memberById(deps, userId);
   if (!member) return { ok: false, refusal: "wrong_password" };
@@ -43,15 +44,16 @@ async function memberWithPassword(
 /** A new password after the current one; every other session of the member ends, this one stays, and pending email-change and reset links are cancelled. */
 export async function changePassword(
   deps: AccountDeps,
-  input: { userId: number; sessionIdHash: string; current: string; password: string; password2: string; ip: string },
+  proof: PasswordProof,
+  input: { sessionIdHash: string; password: string; password2: string },
 ): Promise<SettingsResult> {
-  const checked = await memberWithPassword(deps, input.userId, input.current, input.ip);
+  const checked = await memberWithPassword(deps, proof);
   if (!checked.ok) return checked;
   const { member } = checked;
   if (input.password !== input.password2) return { ok: false, refusal: "passwords_differ" };
   const weakness = passwordWeakness(input.password, { siteWords: siteWordsOf(deps.site), email: member.email });
   if (weakness) return { ok: false, refusal: "weak_password", weakness };
-  const passwordHash = await deps.work.run(input.ip, () => hashPassword(input.password));
+  const passwordHash = await deps.work.run(proof.ip, () => hashPassword(input.password));
   await deps.db.transaction(async (tx) => {
     await tx.execute(sql`update users set password_hash = ${passwordHash} where id = ${member.id}`);
     await tx.execute(sql`delete from sessions where user_id = ${member.id} and id_hash <> ${input.sessionIdHash}`);
@@ -65,14 +67,11 @@ export async function changePassword(
 }
 
 /** Sends a confirmation link to the new address, and a link to cancel to the current one; nothing changes until the first is opened. */
-export async function requestEmailChange(
-  deps: AccountDeps,
-  input: { userId: number; password: string; newEmail: string; ip: string },
-): Promise<SettingsResult> {
-  const checked = await memberWithPassword(deps, input.userId, input.password, input.ip);
+export async function requestEmailChange(deps: AccountDeps, proof: PasswordProof, newEmailAsTyped: string): Promise<SettingsResult> {
+  const checked = await memberWithPassword(deps, proof);
   if (!checked.ok) return checked;
   const { member } = checked;
-  const newEmail = normalizeEmail(input.newEmail);
+  const newEmail = normalizeEmail(newEmailAsTyped);
   if (!isValidEmail(newEmail)) return { ok: false, refusal: "invalid_email" };
   if (newEmail === member.email) return { ok: false, refusal: "email_unchanged" };
   if (isDisposableEmail(newEmail, deps.fairness.disposable)) return { ok: false, refusal: "disposable_email" };
@@ -101,8 +100,8 @@ export async function requestEmailChange(
  * networks) and ends every session, refused while a payout is on its way.
  * The row stays under its anonymous id so the ledger still balances.
  */
-export async function deleteAccount(deps: AccountDeps, input: { userId: number; password: string; ip: string }): Promise<SettingsResult> {
-  const checked = await memberWithPassword(deps, input.userId, input.password, input.ip);
+export async function deleteAccount(deps: AccountDeps, proof: PasswordProof): Promise<SettingsResult> {
+  const checked = await memberWithPassword(deps, proof);
   if (!checked.ok) return checked;
   const { member } = checked;
   return deps.db.transaction(async (tx) => {
