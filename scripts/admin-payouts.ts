@@ -1,6 +1,6 @@
 import { writeFileSync } from "node:fs";
 import type { Address } from "viem";
-import { consoleRefusalText } from "../common/api/admin.ts";
+import { consoleRefusalText, voidedMessage } from "../common/api/admin.ts";
 import { senderRefusalText } from "../common/api/hot-wallet.ts";
 import { payoutRefusalText } from "../common/api/payouts.ts";
 import type { SiteConfig } from "../config/site.ts";
@@ -9,7 +9,7 @@ import type { Database } from "../server/db/client.ts";
 import type { ServerEnv } from "../server/env.ts";
 import { batchPayoutsAsStaff, returnPayoutAsStaff, sendBatchAsStaff } from "../server/services/console/staff-money-moves.ts";
 import { listPayouts, payoutsAboveBatchLimit } from "../server/services/payouts/batches.ts";
-import { voidDeadTransaction, voidedMessage } from "../server/services/payouts/dead-transaction.ts";
+import { voidDeadTransaction } from "../server/services/payouts/dead-transaction.ts";
 import { reconcileTransfers } from "../server/services/payouts/reconcile.ts";
 import { handOutSafeFile } from "../server/services/payouts/safe-file.ts";
 import { sendBatch } from "../server/services/payouts/sender.ts";

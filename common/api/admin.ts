@@ -93,6 +93,11 @@ export function nothingOwedMessage(batchId: number): string {
   return `Batch ${batchId} has nothing left to pay: each of its payouts was returned, sent or confirmed, or has a hot-wallet transaction. A Safe file for it would pay them again.`;
 }
 
+/** What the operator is told once a hot-wallet transaction is void. */
+export function voidedMessage({ payoutId, nonce, hash }: { payoutId: number; nonce: number; hash: string }): string {
+  return `Transaction ${hash} (nonce ${nonce}) of transfer ${payoutId} is void. The next send of its batch signs the transfer again.`;
+}
+
 export const SAFE_FILE_WITH_HOT_WALLET =
   "A hot wallet is configured, so batches are paid with Send: the console offers the Safe file only without one.";
 

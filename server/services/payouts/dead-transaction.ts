@@ -80,8 +80,3 @@ export async function voidDeadTransaction(
   if (!cleared) return { ok: false, refusal: "settled_meanwhile", payoutId };
   return { ok: true, dead };
 }
-
-/** What the operator is told once a transaction is void. */
-export function voidedMessage({ payoutId, nonce, hash }: DeadTransaction): string {
-  return `Transaction ${hash} (nonce ${nonce}) of transfer ${payoutId} is void. The next send of its batch signs the transfer again.`;
-}

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Address } from "viem";
-import { batchIdParams, consoleRefusalText, SAFE_FILE_WITH_HOT_WALLET } from "../../../../common/api/admin.ts";
+import { batchIdParams, consoleRefusalText, SAFE_FILE_WITH_HOT_WALLET, voidedMessage } from "../../../../common/api/admin.ts";
 import { senderRefusalText } from "../../../../common/api/hot-wallet.ts";
 import { payoutRefusalText, reconcileSkippedText } from "../../../../common/api/payouts.ts";
 import type { SiteConfig } from "../../../../config/site.ts";
@@ -20,7 +20,7 @@ import {
   listPayouts,
   payoutsAboveBatchLimit,
 } from "../../../services/payouts/batches.ts";
-import { voidDeadTransaction, voidedMessage } from "../../../services/payouts/dead-transaction.ts";
+import { voidDeadTransaction } from "../../../services/payouts/dead-transaction.ts";
 import { handOutSafeFile } from "../../../services/payouts/safe-file.ts";
 import { SenderRefused } from "../../../services/payouts/sender-refused.ts";
 import { reconcileDepsFrom, senderDepsFrom } from "../../../services/payouts/settings.ts";
