@@ -1,4 +1,4 @@
-import { type ChangeEvent, useId, useState } from "react";
+import { type ChangeEvent, type FormEvent, useId, useState } from "react";
 import type { z } from "zod";
 import type { CsrfPage } from "../../common/api/auth.ts";
 import { checkFields } from "../../common/api/fields.ts";
@@ -96,6 +96,18 @@ export function useApiForm<Shape extends z.ZodRawShape, Fields extends Values>(
     return null;
   }
 
+  /** The <form>'s onSubmit for a plain form: the browser's own submission stopped, `submit(send)`, then `then` with the reply unless refused. */
+  function onSubmit<Reply extends object>(
+    send: (data: z.output<z.ZodObject<Shape>>, csrfToken: string) => Promise<ApiResult<Reply & Message>>,
+    then?: (reply: Reply) => void,
+  ) {
+    return async (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      const reply = await submit(send);
+      if (reply && then) then(reply);
+    };
+  }
+
   /** Back to idle: no error, no success (a form closed or opened again). */
   const reset = () => setState(IDLE);
 
@@ -108,6 +120,7 @@ export function useApiForm<Shape extends z.ZodRawShape, Fields extends Values>(
     field,
     message: { error: state.error, errorId, success: state.success },
     submit,
+    onSubmit,
     reset,
   };
 }

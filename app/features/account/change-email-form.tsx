@@ -1,4 +1,3 @@
-import type { FormEvent } from "react";
 import { type AccountEmailView, changeEmailFields, EMAIL_TAKEN_ELSEWHERE, WRONG_PASSWORD } from "../../../common/api/account-settings.ts";
 import { DISPOSABLE_EMAIL } from "../../../common/api/auth.ts";
 import { CardSection } from "../../components/ui/card-section.tsx";
@@ -19,10 +18,7 @@ const CHANGE_EMAIL_REFUSALS = {
 
 export function ChangeEmailForm({ current }: { current: AccountEmailView | null }) {
   const form = useApiForm(changeEmailFields, EMPTY, { csrf: "account", refusals: CHANGE_EMAIL_REFUSALS });
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (await form.submit((data, csrfToken) => call("POST /api/change-email", { body: { ...data, csrfToken } }))) form.clear();
-  };
+  const submit = form.onSubmit((data, csrfToken) => call("POST /api/change-email", { body: { ...data, csrfToken } }), form.clear);
   return (
     <CardSection title="Your email address">
       <CurrentEmail current={current} />

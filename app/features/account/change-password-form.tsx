@@ -1,4 +1,3 @@
-import type { FormEvent } from "react";
 import { changePasswordFields, WRONG_PASSWORD } from "../../../common/api/account-settings.ts";
 import { CardSection } from "../../components/ui/card-section.tsx";
 import { FormMessage } from "../../components/ui/form-message.tsx";
@@ -12,13 +11,13 @@ const EMPTY = { current_password: "", password: "", password2: "" };
 
 export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
   const form = useApiForm(changePasswordFields, EMPTY, { csrf: "account", refusals: { [WRONG_PASSWORD]: "current_password" } });
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (await form.submit((data, csrfToken) => call("POST /api/change-password", { body: { ...data, csrfToken } }))) {
+  const submit = form.onSubmit(
+    (data, csrfToken) => call("POST /api/change-password", { body: { ...data, csrfToken } }),
+    () => {
       form.clear();
       onChanged();
-    }
-  };
+    },
+  );
   return (
     <CardSection title="Change your password">
       <form ref={form.keepTyped} method="post" noValidate onSubmit={submit} className="mt-4 space-y-4">

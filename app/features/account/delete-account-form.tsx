@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { href } from "react-router";
 import { deleteAccountFields, WRONG_PASSWORD } from "../../../common/api/account-settings.ts";
 import { CardSection } from "../../components/ui/card-section.tsx";
@@ -12,14 +12,14 @@ import { learnAuthStatus } from "../auth/auth-status.ts";
 export function DeleteAccountForm() {
   const [sure, setSure] = useState(false);
   const form = useApiForm(deleteAccountFields, { password: "" }, { csrf: "account", refusals: { [WRONG_PASSWORD]: "password" } });
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (await form.submit((data, csrfToken) => call("POST /api/delete-account", { body: { ...data, csrfToken } }))) {
+  const submit = form.onSubmit(
+    (data, csrfToken) => call("POST /api/delete-account", { body: { ...data, csrfToken } }),
+    () => {
       learnAuthStatus("anonymous");
       // A document load, not a client route: the home page is an article, whose own script says the account is gone.
       window.location.assign(`${href("/")}?account=deleted`);
-    }
-  };
+    },
+  );
   return (
     <CardSection title="Delete my account">
       <p className="mt-2 text-base text-ink-800">

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect } from "react";
+import { useEffect } from "react";
 import { DISPLAY_NAME_MAX, DISPLAY_NAME_MIN, DISPLAY_NAME_TAKEN, displayNameFields } from "../../../common/api/leaderboard.ts";
 import { CardSection } from "../../components/ui/card-section.tsx";
 import { FormMessage } from "../../components/ui/form-message.tsx";
@@ -18,10 +18,7 @@ export function DisplayNameForm() {
       if (saved) setValues((typed) => ({ display_name: typed.display_name || saved }));
     });
   }, [setValues]);
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    await form.submit((data, csrfToken) => call("PUT /api/display-name", { body: { ...data, csrfToken } }));
-  };
+  const submit = form.onSubmit((data, csrfToken) => call("PUT /api/display-name", { body: { ...data, csrfToken } }));
   return (
     <CardSection title="Leaderboard">
       <p className="mt-2 text-ink-800">

@@ -1,4 +1,3 @@
-import type { FormEvent } from "react";
 import { href } from "react-router";
 import { forgotPasswordFields } from "../../../common/api/account-settings.ts";
 import { FormMessage } from "../../components/ui/form-message.tsx";
@@ -9,10 +8,7 @@ import { useApiForm } from "../../lib/use-api-form.ts";
 
 export function ForgotPasswordForm() {
   const form = useApiForm(forgotPasswordFields, { username: "" }, { csrf: "forgot-password" });
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    await form.submit((data, csrfToken) => call("POST /api/forgot-password", { body: { ...data, csrfToken } }));
-  };
+  const submit = form.onSubmit((data, csrfToken) => call("POST /api/forgot-password", { body: { ...data, csrfToken } }));
   return (
     <form ref={form.keepTyped} method="post" noValidate onSubmit={submit} className="space-y-5">
       <FormMessage {...form.message} />

@@ -1,4 +1,3 @@
-import type { FormEvent } from "react";
 import { href } from "react-router";
 import { resetPasswordFields } from "../../../common/api/account-settings.ts";
 import { FormMessage } from "../../components/ui/form-message.tsx";
@@ -14,11 +13,10 @@ const EMPTY = { password: "", password2: "" };
 export function ResetPasswordForm() {
   const link = useLinkToken();
   const form = useApiForm(resetPasswordFields, EMPTY, { csrf: "reset-password" });
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (await form.submit((data, csrfToken) => call("POST /api/reset-password", { body: { ...data, token: link.token ?? "", csrfToken } })))
-      form.clear();
-  };
+  const submit = form.onSubmit(
+    (data, csrfToken) => call("POST /api/reset-password", { body: { ...data, token: link.token ?? "", csrfToken } }),
+    form.clear,
+  );
   if (link.ready && !link.token)
     return (
       <p role="alert" className="text-base text-danger-700">

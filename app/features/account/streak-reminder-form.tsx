@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { streakReminderFields } from "../../../common/api/reminders.ts";
 import { CardSection } from "../../components/ui/card-section.tsx";
 import { FormMessage } from "../../components/ui/form-message.tsx";
@@ -24,10 +24,7 @@ export function StreakReminderForm() {
       setEmailVerified(saved.email_verified);
     });
   }, [setValues]);
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    await form.submit((data, csrfToken) => call("PUT /api/streak-reminder", { body: { ...data, csrfToken } }));
-  };
+  const submit = form.onSubmit((data, csrfToken) => call("PUT /api/streak-reminder", { body: { ...data, csrfToken } }));
   return (
     <CardSection title="Streak reminders">
       <form method="post" noValidate onSubmit={submit} className="mt-4 space-y-4">

@@ -1,4 +1,3 @@
-import type { FormEvent } from "react";
 import { href, Link, useNavigate } from "react-router";
 import { signInFields } from "../../../common/api/auth.ts";
 import { FormMessage } from "../../components/ui/form-message.tsx";
@@ -14,13 +13,14 @@ export function LoginForm({ returnTo }: { returnTo: string | null }) {
   const navigate = useNavigate();
   const comingSoon = useComingSoonGuard("anonymous");
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!(await form.submit((data, csrfToken) => call("POST /api/signin", { body: { ...data, csrfToken } })))) return;
-    form.clear();
-    learnAuthStatus("authenticated");
-    navigate(returnTo ?? href("/dashboard"));
-  };
+  const submit = form.onSubmit(
+    (data, csrfToken) => call("POST /api/signin", { body: { ...data, csrfToken } }),
+    () => {
+      form.clear();
+      learnAuthStatus("authenticated");
+      navigate(returnTo ?? href("/dashboard"));
+    },
+  );
 
   return (
     <form ref={form.keepTyped} method="post" noValidate onSubmit={submit} className="space-y-5">
