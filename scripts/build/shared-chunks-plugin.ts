@@ -11,7 +11,7 @@ const FORM_PARTS =
 
 /** What the member's pages (the dashboard, the quests) show of the token: amounts, the price, the wallets in the browser, payouts' texts, Copy buttons. */
 const MEMBER_PARTS =
-  /\/(app\/lib\/(token-amount|eip6963|wallet-discovery|copy-buttons|clipboard)\.ts|app\/components\/ui\/copy-button\.tsx|app\/features\/price\/(token-price|use-token-price)\.ts|common\/api\/(payouts|price)\.ts)$/;
+  /\/(app\/lib\/(token-amount|eip6963|wallet-discovery|copy-buttons|clipboard)\.ts|app\/components\/ui\/copy-button\.tsx|app\/features\/price\/(token-price|use-token-price)\.ts|common\/api\/(payouts|price)\.ts(#\w+)?)$/;
 
 /** Imported by every page's route module (its title and description), so it goes with the shell. */
 const EVERY_PAGE = /\/app\/lib\/page-meta\.ts$/;
