@@ -1,8 +1,8 @@
-import type { SiteConfig } from "../../../config/site.ts";
+import type { PageSiteConfig } from "../../../config/site.ts";
 // The icons' paths stay out of every page's script: one cached file, a symbol per network.
 import socialIcons from "./social-icons.svg";
 
-const labels: Record<keyof SiteConfig["socials"], string> = {
+const labels: Record<keyof PageSiteConfig["socials"], string> = {
   x: "X (Twitter)",
   telegram: "Telegram",
   discord: "Discord",
@@ -10,7 +10,7 @@ const labels: Record<keyof SiteConfig["socials"], string> = {
 };
 
 /** The token's social accounts as labelled icon links. */
-export function SocialLinks({ socials, tone }: { socials: SiteConfig["socials"]; tone: "light" | "dark" }) {
+export function SocialLinks({ socials, tone }: { socials: PageSiteConfig["socials"]; tone: "light" | "dark" }) {
   const color =
     tone === "dark" ? "text-white/85 hover:text-white hover:bg-white/10" : "text-ink-800 hover:text-brand-700 hover:bg-sand-100";
   return (
