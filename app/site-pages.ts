@@ -1,5 +1,5 @@
 import { howToBuyPath } from "../common/links.ts";
-import type { SiteConfig } from "../config/site.ts";
+import type { PageSiteConfig } from "../config/site.ts";
 import { ACCOUNT_PATHS } from "./account-paths.ts";
 import { guideCatalog } from "./content/guide-catalog.ts";
 
@@ -20,7 +20,7 @@ export type SitePage = {
  * (routes.ts), the prerender list and the server's list of valid paths all
  * come from here, so a path no page owns is a real 404 everywhere.
  */
-export function sitePages(site: SiteConfig): SitePage[] {
+export function sitePages(site: PageSiteConfig): SitePage[] {
   return [
     { path: "/", file: "routes/home.tsx", article: true },
     { path: ACCOUNT_PATHS.dashboard, file: "routes/dashboard.tsx", indexed: false },

@@ -1,5 +1,5 @@
 declare module "virtual:site-config" {
-  const site: import("../config/site.ts").SiteConfig;
+  const site: import("../config/site.ts").PageSiteConfig;
   export default site;
 }
 

@@ -1,11 +1,11 @@
-import type { SiteConfig } from "../config/site.ts";
+import type { PageSiteConfig } from "../config/site.ts";
 
 /**
  * An EIP-681 payment request for the token: a call of `transfer(address,
  * uint256)` on the token's contract, on its chain, with the amount in base
  * units (whole tokens × 10^decimals, exact in BigInt).
  */
-export function paymentRequestUri(site: SiteConfig, { recipient, tokens }: { recipient: string; tokens: bigint }): string {
+export function paymentRequestUri(site: PageSiteConfig, { recipient, tokens }: { recipient: string; tokens: bigint }): string {
   const baseUnits = tokens * 10n ** BigInt(site.token.decimals);
   return `ethereum:${site.token.address}@${site.token.chainId}/transfer?address=${recipient}&uint256=${baseUnits}`;
 }

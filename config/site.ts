@@ -148,6 +148,22 @@ export const siteConfigSchema = z.object({
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
 
 /**
+ * The configuration as the pages get it (scripts/build/site-config-plugin.ts): without the palette's source colours and
+ * the chain quests, which only the build and the server read. Scalars stay, as content may name any of them as a
+ * placeholder (app/content/placeholders.ts).
+ */
+export type PageSiteConfig = Omit<SiteConfig, "site" | "rewards"> & {
+  site: Omit<SiteConfig["site"], "colors">;
+  rewards: Omit<SiteConfig["rewards"], "chainQuests">;
+};
+
+export function pageSiteConfig(config: SiteConfig): PageSiteConfig {
+  const { colors: _colors, ...site } = config.site;
+  const { chainQuests: _chainQuests, ...rewards } = config.rewards;
+  return { ...config, site, rewards };
+}
+
+/**
  * Environment variables an operator may set instead of editing a file. Each
  * names one field, and every field has one; `SITE_CONFIG_FILE` may point at a JSON file holding any
  * subset of the whole shape, applied before these.

@@ -1,4 +1,4 @@
-import type { SiteConfig } from "../../config/site.ts";
+import type { PageSiteConfig } from "../../config/site.ts";
 import { CHOSEN_PLATFORMS, type ChosenPlatform } from "../features/guides/platform-preference.ts";
 import { guideCatalog } from "./guide-catalog.ts";
 
@@ -10,7 +10,7 @@ export type BuyPathPlatform = { platform: ChosenPlatform; steps: BuyPathStep[] }
  * does it, found by task in the catalogue: a guide that moves or is renamed
  * moves the link with it, and one that is missing fails the build.
  */
-export function buyPath(site: SiteConfig): BuyPathPlatform[] {
+export function buyPath(site: PageSiteConfig): BuyPathPlatform[] {
   const catalog = guideCatalog(site);
   const guide = (platform: string, task: string) => {
     const entry = catalog.find((candidate) => candidate.platform === platform && candidate.task === task);
@@ -46,7 +46,7 @@ export function buyPath(site: SiteConfig): BuyPathPlatform[] {
 }
 
 /** The guides to read before buying, whatever the platform. */
-export function buyPathSafety(site: SiteConfig): Array<{ path: string; title: string }> {
+export function buyPathSafety(site: PageSiteConfig): Array<{ path: string; title: string }> {
   const catalog = guideCatalog(site);
   return ["secret-recovery-phrase", "avoid-scams", "networks"].map((task) => {
     const entry = catalog.find((candidate) => candidate.platform === "tips" && candidate.task === task);

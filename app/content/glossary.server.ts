@@ -3,7 +3,7 @@ import path from "node:path";
 import { parse } from "yaml";
 import { z } from "zod";
 import { describeIssues } from "../../common/zod-issues.ts";
-import type { SiteConfig } from "../../config/site.ts";
+import type { PageSiteConfig } from "../../config/site.ts";
 import { projectRoot } from "../../server/project-root.ts";
 import { renderMarkdown } from "./markdown.server.ts";
 import { fillPlaceholders, placeholderValues } from "./placeholders.ts";
@@ -31,7 +31,7 @@ function wordPattern(words: string[], flags: string): RegExp | null {
 }
 
 /** The glossary's terms, in the file's order, with the configured names filled in. */
-export function loadGlossary(site: SiteConfig): GlossaryTerm[] {
+export function loadGlossary(site: PageSiteConfig): GlossaryTerm[] {
   const parsed = z.array(entrySchema).safeParse(parse(readFileSync(path.join(projectRoot, SOURCE), "utf8")));
   if (!parsed.success) throw new Error(`${SOURCE}: ${describeIssues(parsed.error).join("; ")}`);
   const values = placeholderValues(site);

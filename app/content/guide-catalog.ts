@@ -3,7 +3,7 @@ import path from "node:path";
 import { z } from "zod";
 import { splitFrontmatter } from "../../common/frontmatter.ts";
 import { describeIssues } from "../../common/zod-issues.ts";
-import type { SiteConfig } from "../../config/site.ts";
+import type { PageSiteConfig } from "../../config/site.ts";
 import { projectRoot } from "../../server/project-root.ts";
 import { GUIDE_PLATFORMS, type GuidePlatform } from "./guide-platforms.ts";
 import { fillPlaceholders, placeholderValues } from "./placeholders.ts";
@@ -46,7 +46,7 @@ const mobileValues: Record<"android" | "ios", Record<string, string>> = {
 };
 
 /** The placeholder values of one guide page: the site's, plus the platform's on mobile pages. */
-export function guideValues(site: SiteConfig, platform: GuidePlatform): Record<string, string> {
+export function guideValues(site: PageSiteConfig, platform: GuidePlatform): Record<string, string> {
   return { ...placeholderValues(site), ...(platform === "android" || platform === "ios" ? mobileValues[platform] : {}) };
 }
 
@@ -55,7 +55,7 @@ export function guideValues(site: SiteConfig, platform: GuidePlatform): Record<s
  * file is one page, a mobile file two (Android and iOS). `TOKEN` in a file
  * name becomes the token's slug. Invalid frontmatter fails the build.
  */
-export function guideCatalog(site: SiteConfig): GuideEntry[] {
+export function guideCatalog(site: PageSiteConfig): GuideEntry[] {
   const entries: GuideEntry[] = [];
   for (const folder of ["browser", "mobile", "tips"] as const) {
     for (const name of readdirSync(path.join(GUIDES_DIR, folder))

@@ -3,7 +3,7 @@ import path from "node:path";
 import { parse as parseYaml } from "yaml";
 import { splitFrontmatter } from "../../common/frontmatter.ts";
 import { describeIssues } from "../../common/zod-issues.ts";
-import type { SiteConfig } from "../../config/site.ts";
+import type { PageSiteConfig } from "../../config/site.ts";
 import { GUIDES_DIR, type GuideEntry, guideValues } from "./guide-catalog.ts";
 import { fillPlaceholders } from "./placeholders.ts";
 import { type ScreenSpec, screenSpecSchema } from "./screen-spec.ts";
@@ -67,7 +67,7 @@ function extractScreen(markdown: string, source: string): { markdown: string; sc
 }
 
 /** A guide page's text for its platform: the introduction, then one step per `## ` heading with its screen. */
-export function parseGuide(entry: GuideEntry, site: SiteConfig): GuideDocument {
+export function parseGuide(entry: GuideEntry, site: PageSiteConfig): GuideDocument {
   const source = `content/guides/${entry.file} (${entry.platform})`;
   const raw = fillPlaceholders(readFileSync(path.join(GUIDES_DIR, entry.file), "utf8"), guideValues(site, entry.platform), source);
   const body = applyBlocks(splitFrontmatter(raw, source).body, entry.platform, source);

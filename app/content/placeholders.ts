@@ -7,13 +7,13 @@ import {
   swapUrl,
   WHITEPAPER_PATH,
 } from "../../common/links.ts";
-import type { SiteConfig } from "../../config/site.ts";
+import type { PageSiteConfig } from "../../config/site.ts";
 
 /**
  * The values content may name as `{{group.key}}`. Numbers are written the way
  * a reader expects them ("10,000"); a name that is not here fails the build.
  */
-export function placeholderValues(site: SiteConfig): Record<string, string> {
+export function placeholderValues(site: PageSiteConfig): Record<string, string> {
   const values: Record<string, string> = {
     "links.contractSource": contractSourceUrl(site),
     "links.explorerToken": explorerTokenUrl(site),

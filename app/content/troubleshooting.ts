@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { SiteConfig } from "../../config/site.ts";
+import type { PageSiteConfig } from "../../config/site.ts";
 import { GUIDES_DIR, type GuidePlatform, guideValues } from "./guide-catalog.ts";
 import { applyBlocks } from "./guide-document.ts";
 import { fillPlaceholders } from "./placeholders.ts";
@@ -10,7 +10,7 @@ export type TroubleshootingAnswer = { id: string; question: string; markdown: st
 const FILE = path.join(GUIDES_DIR, "..", "troubleshooting.md");
 
 /** The shared answers of content/troubleshooting.md, worded for one platform: each `## id: Question` is one. */
-export function troubleshootingAnswers(site: SiteConfig, platform: GuidePlatform): Map<string, TroubleshootingAnswer> {
+export function troubleshootingAnswers(site: PageSiteConfig, platform: GuidePlatform): Map<string, TroubleshootingAnswer> {
   const source = `content/troubleshooting.md (${platform})`;
   const body = applyBlocks(fillPlaceholders(readFileSync(FILE, "utf8"), guideValues(site, platform), source), platform, source);
   const answers = new Map<string, TroubleshootingAnswer>();
@@ -25,7 +25,7 @@ export function troubleshootingAnswers(site: SiteConfig, platform: GuidePlatform
 
 /** The answers a guide lists in its `troubleshooting:` frontmatter, in that order; an unknown id fails the build. */
 export function guideTroubleshooting(
-  site: SiteConfig,
+  site: PageSiteConfig,
   platform: GuidePlatform,
   ids: readonly string[],
   source: string,

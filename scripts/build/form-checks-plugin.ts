@@ -7,6 +7,8 @@ const COMMON = path.resolve("common");
 const API = path.join(COMMON, "api");
 const FORM_CHECK = path.join(COMMON, "form-check.ts");
 const PREFIX = "\0form-checks:";
+/** One export of a browser copy: `${PREFIX}${file}${EXPORT}${name}`. */
+const EXPORT = "#";
 const ENTRY = "\0form-checks-entry";
 
 const sources = (folder: string) =>
@@ -49,6 +51,7 @@ export function formChecksPlugin(): Plugin {
     enforce: "pre",
     applyToEnvironment: (environment) => environment.name === "client",
     async resolveId(source, importer) {
+      if (source.startsWith(PREFIX)) return source;
       if (!importer || importer.startsWith(PREFIX) || importer.startsWith(API)) return;
       const resolved = await this.resolve(source, importer, { skipSelf: true });
       if (resolved && path.dirname(resolved.id) === API) return `${PREFIX}${resolved.id}`;
@@ -57,9 +60,14 @@ export function formChecksPlugin(): Plugin {
       if (!id.startsWith(PREFIX)) return;
       common ??= loadCommon();
       const { api, libraries } = await common;
-      const exports = api.get(id.slice(PREFIX.length));
-      if (!exports) throw new Error(`form checks: ${id.slice(PREFIX.length)} is not a module of common/api`);
-      return formChecksModule(exports, libraries, FORM_CHECK);
+      const [file = "", name] = id.slice(PREFIX.length).split(EXPORT);
+      const exports = api.get(file);
+      if (!exports) throw new Error(`form checks: ${file} is not a module of common/api`);
+      if (name !== undefined) return formChecksModule({ [name]: exports[name] }, libraries, FORM_CHECK);
+      // Each export a module of its own, so a page's chunk holds the checks and texts it uses, not its neighbours'.
+      return Object.keys(exports)
+        .map((each) => `export * from ${JSON.stringify(`${id}${EXPORT}${each}`)};`)
+        .join("\n");
     },
   };
 }

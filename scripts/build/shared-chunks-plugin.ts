@@ -9,9 +9,13 @@ import type { Plugin } from "vite";
 const FORM_PARTS =
   /\/(app\/(components\/ui\/(card-section|text-field|labelled-field|form-message|submit-button|needs-javascript)\.tsx|lib\/(use-api-form|use-form-fields|use-csrf-token|use-hydrated)\.ts|layout\/card-page\.tsx|features\/auth\/(return-path|use-redirect-if-authenticated)\.ts)|common\/(form-check|account-rules|check-fields)\.ts)$/;
 
+/** What the forms that make or change a sign-in share (sign-up, the new password, the account page): the new password's fields, the way on to log in, the refusal of a throwaway address. */
+const CREDENTIAL_PARTS =
+  /\/(app\/(components\/ui\/new-password-fields|features\/auth\/log-in-next)\.tsx|common\/api\/auth\.ts#DISPOSABLE_EMAIL)$/;
+
 /** What the member's pages (the dashboard, the quests) share: their data's loading, and of the token: amounts, the price, the wallets in the browser, payouts' texts, Copy buttons. */
 const MEMBER_PARTS =
-  /\/(app\/lib\/(token-amount|eip6963|wallet-discovery|copy-buttons|clipboard)\.ts|app\/features\/auth\/use-member-data\.ts|app\/components\/ui\/copy-button\.tsx|app\/features\/price\/(token-price|use-token-price)\.ts|common\/api\/(payouts|price)\.ts)$/;
+  /\/(app\/lib\/(token-amount|eip6963|wallet-discovery|copy-buttons|clipboard)\.ts|app\/features\/auth\/use-member-data\.ts|app\/components\/ui\/copy-button\.tsx|app\/features\/price\/(token-price|use-token-price)\.ts|common\/api\/(payouts|price)\.ts(#\w+)?)$/;
 
 /** Imported by every page's route module (its title and description), so it goes with the shell. */
 const EVERY_PAGE = /\/app\/lib\/page-meta\.ts$/;
@@ -39,10 +43,11 @@ function staticImports(graph: ModuleGraph, entry: string): Set<string> {
  * bundler cut the modules of the site's layout, and those every form uses,
  * into some twenty chunks of a few hundred bytes: each costs a request (a
  * phone over HTTP/1.1 fetches six at a time), its own gzip stream and a line
- * in the route manifest. Three groups instead:
+ * in the route manifest. Four groups instead:
  * - the shell: what the root and the site's layout import from the app, found
  *   from the module graph once it is built, and the page titles' module;
- * - the form parts (FORM_PARTS), and the member parts (MEMBER_PARTS).
+ * - the form parts (FORM_PARTS), the member parts (MEMBER_PARTS) and the
+ *   credential parts (CREDENTIAL_PARTS).
  * Only the client build is grouped; node_modules stay where the bundler puts
  * them. The articles' script is built apart (article-script-plugin.ts).
  */
@@ -63,6 +68,7 @@ export function sharedChunksPlugin(): Plugin {
                   { name: "shell", priority: 1, test: (id: string) => shell.has(id) || EVERY_PAGE.test(id) },
                   { name: "form-parts", priority: 0, test: (id: string) => FORM_PARTS.test(id) },
                   { name: "member-parts", priority: 0, test: (id: string) => MEMBER_PARTS.test(id) },
+                  { name: "credential-parts", priority: 0, test: (id: string) => CREDENTIAL_PARTS.test(id) },
                 ],
               },
             },
