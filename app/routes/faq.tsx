@@ -43,7 +43,7 @@ export default function Faq({ loaderData }: Route.ComponentProps) {
       <div className="mt-10 space-y-10">
         {loaderData.entries.map((entry) => (
           <section key={entry.id} aria-labelledby={entry.id}>
-            <h2 id={entry.id} className="scroll-mt-24 text-2xl font-bold">
+            <h2 id={entry.id} className="text-2xl font-bold">
               {entry.question}
             </h2>
             <Markdown html={entry.html} className="mt-3" />

@@ -56,13 +56,13 @@ export default function Glossary({ loaderData }: Route.ComponentProps) {
       </nav>
       {loaderData.letters.map((group) => (
         <section key={group.letter} aria-labelledby={group.id} className="mt-10">
-          <h2 id={group.id} className="scroll-mt-24 border-b border-ink-100 pb-1 text-2xl font-black text-ink-700">
+          <h2 id={group.id} className="border-b border-ink-100 pb-1 text-2xl font-black text-ink-700">
             {group.letter}
           </h2>
           <dl className="mt-6 space-y-8">
             {group.terms.map((term) => (
               <div key={term.id}>
-                <dt id={term.id} className="scroll-mt-24 text-xl font-bold">
+                <dt id={term.id} className="text-xl font-bold">
                   {term.term}
                 </dt>
                 <dd className="mt-2 max-w-[70ch]">

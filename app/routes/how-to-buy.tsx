@@ -48,7 +48,7 @@ export default function HowToBuy({ loaderData }: Route.ComponentProps) {
                 +
               </span>
             </summary>
-            <ol id={`${platform}-guides`} className="scroll-mt-28 space-y-4 px-6 pb-6">
+            <ol id={`${platform}-guides`} className="scroll-mt-4 space-y-4 px-6 pb-6">
               {steps.map((step, index) => (
                 <li key={step.title} className="flex gap-4">
                   <span className="mt-0.5 inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-ink-900 font-bold text-white">

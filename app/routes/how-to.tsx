@@ -99,7 +99,7 @@ export default function HowTo({ loaderData }: Route.ComponentProps) {
                   +
                 </span>
               </summary>
-              <ol id={`${section.platform}-guides`} className="scroll-mt-28 space-y-1 px-6 pb-6">
+              <ol id={`${section.platform}-guides`} className="scroll-mt-4 space-y-1 px-6 pb-6">
                 {section.guides.map((guide, position) => (
                   <li key={guide.path}>
                     <Link to={guide.path} className="group/item flex gap-4 rounded-xl p-3 hover:bg-sand-100">
