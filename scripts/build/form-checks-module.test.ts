@@ -10,7 +10,7 @@ const FORM_CHECK = "../../common/form-check.ts";
 const libraries: Libraries = new Map(Object.entries(common).filter(([file]) => file !== FORM_CHECK));
 
 /** Runs a browser copy as the bundler links it: its imports from the modules loaded here, its exports into an object. */
-function evaluate(code: string): Exports {
+function evaluate(code: string, modules: Record<string, Exports> = common): Exports {
   const bindings: Record<string, unknown> = {};
   const exports: Exports = {};
   const body = code
@@ -18,7 +18,7 @@ function evaluate(code: string): Exports {
     .map((line) => {
       const imported = /^import \{ (.+) \} from "(.+)";$/.exec(line);
       if (imported) {
-        for (const name of (imported[1] as string).split(", ")) bindings[name] = common[imported[2] as string]?.[name];
+        for (const name of (imported[1] as string).split(", ")) bindings[name] = modules[imported[2] as string]?.[name];
         return "";
       }
       const reexported = /^export \{ (\w+) as (\w+) \} from "(.+)";$/.exec(line);
@@ -132,5 +132,23 @@ describe("the forms' schemas compiled for the browser", () => {
     const check = (compiled.get("../../common/api/payouts.ts")?.appealFields as Record<string, z.ZodType> | undefined)?.message;
     if (!real || !check) throw new Error("the payout appeal's fields are missing");
     for (const input of SAMPLES) expect(check.safeParse(input).success, String(input)).toBe(real.safeParse(input).success);
+  });
+
+  it("copies one export alone with the constants of its module that its checks read (the display name's minimum)", () => {
+    const leaderboard = api["../../common/api/leaderboard.ts"] as Exports;
+    const code = formChecksModule({ displayNameFields: leaderboard.displayNameFields }, libraries, FORM_CHECK, {
+      names: Object.keys(leaderboard),
+      moduleOf: (name) => `../../common/api/leaderboard.ts#${name}`,
+    });
+    expect(code).toContain('import { DISPLAY_NAME_MIN } from "../../common/api/leaderboard.ts#DISPLAY_NAME_MIN";');
+    expect(code).not.toContain("export const DISPLAY_NAME_MIN");
+    const siblings = Object.fromEntries(
+      Object.entries(leaderboard).map(([name, value]) => [`../../common/api/leaderboard.ts#${name}`, { [name]: value }]),
+    );
+    const check = evaluate(code, { ...common, ...siblings }).displayNameFields as z.ZodObject;
+    for (const display_name of ["", "ab", "Ada", "Ada Lovelace"])
+      expect(checkFields(check, { display_name }), display_name).toEqual(
+        checkFields(leaderboard.displayNameFields as z.ZodObject, { display_name }),
+      );
   });
 });

@@ -12,7 +12,15 @@ export type Exports = Record<string, unknown>;
 /** The zod-free modules whose functions the browser may import, by file: their exports. */
 export type Libraries = Map<string, Exports>;
 
-export function formChecksModule(source: Exports, libraries: Libraries, formCheckFile: string): string {
+/** The other exports of the module one export is copied from, and the id each is copied under, for the functions that read them. */
+export type Siblings = { names: readonly string[]; moduleOf(name: string): string };
+
+export function formChecksModule(
+  source: Exports,
+  libraries: Libraries,
+  formCheckFile: string,
+  siblings: Siblings = { names: [], moduleOf: () => "" },
+): string {
   const imports = new Map<string, Set<string>>();
   const named = new Map<unknown, { file: string; name: string }>();
   for (const [file, exports] of libraries)
@@ -32,6 +40,9 @@ export function formChecksModule(source: Exports, libraries: Libraries, formChec
       // An inline function may call a library function by its name: import it too.
       for (const [file, exports] of libraries)
         for (const name of Object.keys(exports)) if (!(name in source) && new RegExp(`\\b${name}\\b`).test(code)) use(file, name);
+      // Or a constant of its own module (a refinement's minimum), copied as an export of its own.
+      for (const name of siblings.names)
+        if (!(name in source) && new RegExp(`\\b${name}\\b`).test(code)) use(siblings.moduleOf(name), name);
       return `(${code})`;
     }
     if (value instanceof RegExp) return String(value);

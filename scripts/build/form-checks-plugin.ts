@@ -63,7 +63,11 @@ export function formChecksPlugin(): Plugin {
       const [file = "", name] = id.slice(PREFIX.length).split(EXPORT);
       const exports = api.get(file);
       if (!exports) throw new Error(`form checks: ${file} is not a module of common/api`);
-      if (name !== undefined) return formChecksModule({ [name]: exports[name] }, libraries, FORM_CHECK);
+      if (name !== undefined)
+        return formChecksModule({ [name]: exports[name] }, libraries, FORM_CHECK, {
+          names: Object.keys(exports),
+          moduleOf: (sibling) => `${PREFIX}${file}${EXPORT}${sibling}`,
+        });
       // Each export a module of its own, so a page's chunk holds the checks and texts it uses, not its neighbours'.
       return Object.keys(exports)
         .map((each) => `export * from ${JSON.stringify(`${id}${EXPORT}${each}`)};`)
