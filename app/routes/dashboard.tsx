@@ -15,7 +15,7 @@ import type { Route } from "./+types/dashboard";
 export const meta: Route.MetaFunction = () => unlistedPageMeta("Dashboard");
 
 export default function Dashboard() {
-  const { state, reload } = useMemberData("/dashboard", "GET /api/dashboard");
+  const { state, reload } = useMemberData("/dashboard");
   const price = useTokenPrice();
   return (
     <section className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">

@@ -22,7 +22,7 @@ type Taking = { id: string; quiz: QuizStart; result: QuizResult | null };
 
 /** Learn and earn: a quiz for each guide, graded on the server, with a receipt for every grading. */
 export default function Quests() {
-  const { state, reload } = useMemberData("/quests", "GET /api/quests");
+  const { state, reload } = useMemberData("/quests");
   const csrf = useCsrfToken("quests");
   const [taking, setTaking] = useState<Taking | null>(null);
   const [busy, setBusy] = useState(false);
