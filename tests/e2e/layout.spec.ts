@@ -2,13 +2,16 @@ import { signedInUser } from "./support/accounts.ts";
 import { expect, expectAccessible, test } from "./support/test.ts";
 
 test.describe("shared layout", () => {
-  test("the navigation bar changes style once the page is scrolled 15 px", async ({ page }) => {
+  test("the navigation bar changes style once the page is scrolled 15 px, and keeps its contrast", async ({ page }) => {
     await page.goto("/");
     const header = page.locator("header").filter({ has: page.getByRole("navigation", { name: "Main" }) });
     await expect(header).toHaveAttribute("data-scrolled", "false");
     await page.evaluate(() => window.scrollTo(0, 14));
     await expect(header).toHaveAttribute("data-scrolled", "false");
     await page.evaluate(() => window.scrollTo(0, 15));
+    await expect(header).toHaveAttribute("data-scrolled", "true");
+    // The scrolled bar's own colours, read where the reader left the page.
+    await expectAccessible(page, { rules: ["color-contrast"], atTop: false });
     await expect(header).toHaveAttribute("data-scrolled", "true");
     await page.evaluate(() => window.scrollTo(0, 0));
     await expect(header).toHaveAttribute("data-scrolled", "false");
