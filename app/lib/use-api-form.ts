@@ -24,7 +24,7 @@ export type FieldProps = {
   "aria-describedby": string | undefined;
 };
 
-type Options<Fields extends Values> = {
+type Options<Shape extends z.ZodRawShape, Fields extends Values> = {
   /** The page whose CSRF token the form sends; null for a form that takes none (contact, the console, whose calls carry their own). */
   csrf: CsrfPage | null;
   /**
@@ -33,6 +33,8 @@ type Options<Fields extends Values> = {
    */
   refusals?: Readonly<Record<string, keyof Fields & string>> | (keyof Fields & string);
   loadToken?: boolean;
+  /** A check the schema cannot make, of what only the page knows (the member's balance): the field it concerns and why, or null. */
+  check?: (data: z.output<z.ZodObject<Shape>>) => { field: keyof Fields & string; message: string } | null;
 };
 
 /**
@@ -48,7 +50,7 @@ type Options<Fields extends Values> = {
 export function useApiForm<Shape extends z.ZodRawShape, Fields extends Values>(
   schema: z.ZodObject<Shape>,
   empty: Fields,
-  { csrf: page, refusals = {}, loadToken = true }: Options<Fields>,
+  { csrf: page, refusals = {}, loadToken = true, check }: Options<Shape, Fields>,
 ) {
   const { fields: values, set, setFields: setValues, clear, keepTyped } = useFormFields(empty);
   const csrf = useCsrfToken(page, { load: loadToken });
@@ -81,6 +83,11 @@ export function useApiForm<Shape extends z.ZodRawShape, Fields extends Values>(
     const checked = checkFields(schema, input);
     if (!checked.ok) {
       setState({ submitting: false, error: checked.message, invalid: checked.field, success: null });
+      return null;
+    }
+    const beyond = check?.(checked.data);
+    if (beyond) {
+      setState({ submitting: false, error: beyond.message, invalid: beyond.field, success: null });
       return null;
     }
     setState({ submitting: true, error: null, invalid: null, success: null });

@@ -197,16 +197,16 @@ export function reviewRefusalText({ refusal }: ReviewRefusal): string {
 
 export const LARGEST_BALANCE = 2n ** 63n - 1n;
 
-export const requestPayoutFields = {
+export const requestPayoutFields = z.object({
   amount: z
     .string({ error: "Enter how many tokens to transfer." })
     .trim()
     .regex(/^\d{1,30}$/, "Enter a whole number of tokens, without decimals or separators.")
     .refine((amount) => !/^\d+$/.test(amount) || BigInt(amount) <= LARGEST_BALANCE, ABOVE_BALANCE),
-};
+});
 
 export function requestPayoutBody(slug: string) {
-  return jsonObject({ ...requestPayoutFields, app: appField(slug), csrfToken: csrfTokenField });
+  return jsonObject({ ...requestPayoutFields.shape, app: appField(slug), csrfToken: csrfTokenField });
 }
 
 export function cancelPayoutBody(slug: string) {
@@ -220,14 +220,14 @@ export const payoutIdParams = z.object({ id: bigRowId }, { error: "Unknown trans
 export const APPEAL_SENT = "Thank you. Your message is with the person reviewing your transfer; we answer by email.";
 export const APPEAL_MAX_LENGTH = 2_000;
 
-export const appealFields = {
+export const appealFields = z.object({
   message: z
     .string({ error: "Please write your message." })
     .trim()
     .min(1, "Please write your message.")
     .max(APPEAL_MAX_LENGTH, `Please keep your message under ${APPEAL_MAX_LENGTH.toLocaleString("en-US")} characters.`),
-};
+});
 
 export function appealBody(slug: string) {
-  return jsonObject({ ...appealFields, app: appField(slug), csrfToken: csrfTokenField });
+  return jsonObject({ ...appealFields.shape, app: appField(slug), csrfToken: csrfTokenField });
 }

@@ -44,6 +44,8 @@ test.describe("payouts", () => {
       await expect(amount).toHaveValue("9999");
       await card.getByRole("button", { name: "Transfer to my wallet" }).click();
       await expect(card.getByRole("alert")).toHaveText(`Enter an amount from 10,000 ${site.token.symbol} to 12,500 ${site.token.symbol}.`);
+      await expect(amount).toHaveAttribute("aria-invalid", "true");
+      await expect(amount).toHaveAccessibleDescription(/Enter an amount from 10,000/);
       await amount.fill("11000");
       await card.getByRole("button", { name: "Transfer to my wallet" }).click();
       await expect(card.getByTestId("transfer-status")).toHaveText("requested");

@@ -1,39 +1,26 @@
-import { type FormEvent, useState } from "react";
+import { requestPayoutFields } from "../../../common/api/payouts.ts";
 import { FormMessage } from "../../components/ui/form-message.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { call } from "../../lib/api-call.ts";
 import { formatTokens } from "../../lib/token-amount.ts";
-import { useCsrfToken } from "../../lib/use-csrf-token.ts";
+import { useApiForm } from "../../lib/use-api-form.ts";
 
 /** "Transfer to my wallet": any whole amount from the minimum to the balance, the full balance prefilled. */
 export function TransferForm({ balance, minimum, onRequested }: { balance: string; minimum: string; onRequested: () => Promise<void> }) {
-  const [amount, setAmount] = useState(balance);
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const csrf = useCsrfToken("payouts", { load: false });
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const value = amount.trim();
-    if (!/^\d+$/.test(value)) {
-      setError("Enter a whole number of tokens, without decimals or separators.");
-      return;
-    }
-    if (BigInt(value) < BigInt(minimum) || BigInt(value) > BigInt(balance)) {
-      setError(`Enter an amount from ${formatTokens(minimum)} to ${formatTokens(balance)}.`);
-      return;
-    }
-    setPending(true);
-    setError(null);
-    const result = await call("POST /api/payouts", { body: { amount: value, csrfToken: (await csrf.ensure()) ?? "" } });
-    setPending(false);
-    if (!result.ok) {
-      if (result.status === 403) void csrf.refresh();
-      setError(result.body?.err_msg ?? "We could not reach the server. Check your connection and try again.");
-      return;
-    }
-    await onRequested();
-  };
+  const form = useApiForm(
+    requestPayoutFields,
+    { amount: balance },
+    {
+      csrf: "payouts",
+      loadToken: false,
+      refusals: "amount",
+      check: ({ amount }) =>
+        BigInt(amount) < BigInt(minimum) || BigInt(amount) > BigInt(balance)
+          ? { field: "amount", message: `Enter an amount from ${formatTokens(minimum)} to ${formatTokens(balance)}.` }
+          : null,
+    },
+  );
+  const submit = form.onSubmit((data, csrfToken) => call("POST /api/payouts", { body: { ...data, csrfToken } }), onRequested);
 
   return (
     <form className="mt-4 space-y-3" onSubmit={submit} noValidate>
@@ -43,13 +30,11 @@ export function TransferForm({ balance, minimum, onRequested }: { balance: strin
         inputMode="numeric"
         autoComplete="off"
         required
-        value={amount}
-        aria-invalid={error !== null || undefined}
-        onChange={(event) => setAmount(event.target.value)}
+        {...form.field("amount")}
       />
-      <FormMessage error={error} />
-      <button type="submit" className="btn-primary" disabled={pending}>
-        {pending ? "Asking…" : "Transfer to my wallet"}
+      <FormMessage error={form.error} errorId={form.message.errorId} />
+      <button type="submit" className="btn-primary" disabled={form.submitting}>
+        {form.submitting ? "Asking…" : "Transfer to my wallet"}
       </button>
     </form>
   );
