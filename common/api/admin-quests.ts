@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { type RefusalWords, wordsOf } from "../refusal-words.ts";
 import { jsonObject, requiredText } from "./fields.ts";
 
 /**
@@ -75,7 +76,7 @@ export type QuestRefusal =
   | { refusal: "unknown_quest" | "quest_exists" | "quest_retired" | "tokens_not_checkable" | "page_taken" }
   | { refusal: "status_unchanged"; status: QuestStatus };
 
-const QUEST_REFUSAL_TEXTS: { [Code in QuestRefusal["refusal"]]: (refused: Extract<QuestRefusal, { refusal: Code }>) => string } = {
+const QUEST_REFUSAL_TEXTS: RefusalWords<QuestRefusal> = {
   unknown_quest: () => "There is no such quest.",
   quest_exists: () => "A quest with this kind and id exists already (retired ones too): choose another id.",
   quest_retired: () => "This quest is retired: it keeps its history but cannot change. Define a new one instead.",
@@ -85,5 +86,5 @@ const QUEST_REFUSAL_TEXTS: { [Code in QuestRefusal["refusal"]]: (refused: Extrac
 };
 
 export function questRefusalText(refused: QuestRefusal): string {
-  return (QUEST_REFUSAL_TEXTS[refused.refusal] as (refused: QuestRefusal) => string)(refused);
+  return wordsOf(QUEST_REFUSAL_TEXTS, refused);
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { type RefusalWords, wordsOf } from "../refusal-words.ts";
 import { bigRowId, FORM_EXPIRED, jsonObject, requiredText, rowId, text } from "./fields.ts";
 import { PAYOUT_STATUS_LABELS, wholeTokens } from "./payouts.ts";
 
@@ -43,7 +44,7 @@ const BEYOND_THE_LEDGER = "The credit would take the balance beyond what the led
 /** Why the calendar refused a day, from the console or the shell. */
 export type SpecialDayRefusal = { refusal: "not_a_date"; day: string } | { refusal: "multiplier_out_of_range" };
 
-const CONSOLE_REFUSAL_TEXTS: { [Code in ConsoleRefusal["refusal"]]: (refused: Extract<ConsoleRefusal, { refusal: Code }>) => string } = {
+const CONSOLE_REFUSAL_TEXTS: RefusalWords<ConsoleRefusal> = {
   unknown_transfer: () => "That transfer does not exist.",
   unknown_batch: () => "That batch does not exist.",
   unknown_alert: () => "That alert does not exist.",
@@ -72,7 +73,7 @@ const CONSOLE_REFUSAL_TEXTS: { [Code in ConsoleRefusal["refusal"]]: (refused: Ex
 };
 
 export function consoleRefusalText(refused: ConsoleRefusal): string {
-  return (CONSOLE_REFUSAL_TEXTS[refused.refusal] as (refused: ConsoleRefusal) => string)(refused);
+  return wordsOf(CONSOLE_REFUSAL_TEXTS, refused);
 }
 
 /** What the console says once a staff action on a member, a message, an alert or a review is done. */

@@ -1,4 +1,5 @@
 import type { Address, Hex } from "viem";
+import { type RefusalWords, wordsOf } from "../refusal-words.ts";
 
 /**
  * Why `payouts send` (the shell, or the console's Send) did not send from the
@@ -17,7 +18,7 @@ export type SenderRefusal =
   | { refusal: "wallet_short"; wallet: Address; held: bigint; needed: bigint }
   | { refusal: "node_refused"; hash: Hex; cause: string };
 
-const SENDER_REFUSAL_TEXTS: { [Code in SenderRefusal["refusal"]]: (refused: Extract<SenderRefusal, { refusal: Code }>) => string } = {
+const SENDER_REFUSAL_TEXTS: RefusalWords<SenderRefusal> = {
   no_sender_node: () => "set PAYOUT_RPC_URL to send",
   no_sender_key: () => "Set PAYOUT_SENDER_KEY, or PAYOUT_SENDER_KEYSTORE and its password, to send from a hot wallet.",
   keystore_unreadable: ({ path }) => `The keystore file ${path} cannot be read.`,
@@ -37,5 +38,5 @@ const SENDER_REFUSAL_TEXTS: { [Code in SenderRefusal["refusal"]]: (refused: Extr
 };
 
 export function senderRefusalText(refused: SenderRefusal): string {
-  return (SENDER_REFUSAL_TEXTS[refused.refusal] as (refused: SenderRefusal) => string)(refused);
+  return wordsOf(SENDER_REFUSAL_TEXTS, refused);
 }

@@ -1,5 +1,6 @@
 import type { Address, Hex } from "viem";
 import { z } from "zod";
+import { type RefusalWords, wordsOf } from "../refusal-words.ts";
 import { appField, bigRowId, csrfTokenField, jsonObject } from "./fields.ts";
 import { ACCOUNT_FROZEN, type WalletAddressRefusal, walletAddressRefusalText } from "./rewards.ts";
 
@@ -155,7 +156,7 @@ export function reconcileSkippedText(skipped: ReconcileSkip): string {
 }
 
 /** The words of each refusal, by its code: a table, so a new refusal without words does not type-check. */
-const PAYOUT_REFUSAL_TEXTS: { [Code in PayoutRefusal["refusal"]]: (refused: Extract<PayoutRefusal, { refusal: Code }>) => string } = {
+const PAYOUT_REFUSAL_TEXTS: RefusalWords<PayoutRefusal> = {
   not_verified: () => PAYOUT_REFUSALS.notVerified,
   email_not_verified: () => PAYOUT_REFUSALS.emailNotVerified,
   above_balance: () => PAYOUT_REFUSALS.aboveBalance,
@@ -177,7 +178,7 @@ const PAYOUT_REFUSAL_TEXTS: { [Code in PayoutRefusal["refusal"]]: (refused: Extr
 };
 
 export function payoutRefusalText(refused: PayoutRefusal): string {
-  return (PAYOUT_REFUSAL_TEXTS[refused.refusal] as (refused: PayoutRefusal) => string)(refused);
+  return wordsOf(PAYOUT_REFUSAL_TEXTS, refused);
 }
 
 /** A review decision (staff) or an appeal (the member) the services refused: the words here, the status by the route. */

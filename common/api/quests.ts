@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { type RefusalWords, wordsOf } from "../refusal-words.ts";
 import { QUEST_KINDS, QUEST_PERIODS } from "./admin-quests.ts";
 import { appField, csrfTokenField, errorReply, jsonObject, tokenAmount } from "./fields.ts";
 
@@ -172,9 +173,7 @@ export type ChainQuestRefusal =
   | { refusal: "nothing_new"; block: bigint; checkedAt: Date };
 
 /** The words of each refusal of an on-chain check; the refusals a member's standing causes are also the check's receipt. */
-const CHAIN_QUEST_REFUSAL_TEXTS: {
-  [Code in ChainQuestRefusal["refusal"]]: (refused: Extract<ChainQuestRefusal, { refusal: Code }>) => string;
-} = {
+const CHAIN_QUEST_REFUSAL_TEXTS: RefusalWords<ChainQuestRefusal> = {
   unknown_quest: () => "There is no such quest.",
   no_chain_index: () =>
     "On-chain quests need the site's chain index, which runs only where a node is configured (CHAIN_INDEX_RPC_URL). This site has none, so they cannot be checked here.",
@@ -190,8 +189,7 @@ const CHAIN_QUEST_REFUSAL_TEXTS: {
     `Block ${block} was already checked at ${checkedAt.toISOString().slice(11, 19)} UTC. Check again once the chain has moved past it.`,
 };
 
-export const chainQuestRefusalText = (refused: ChainQuestRefusal): string =>
-  (CHAIN_QUEST_REFUSAL_TEXTS[refused.refusal] as (refused: ChainQuestRefusal) => string)(refused);
+export const chainQuestRefusalText = (refused: ChainQuestRefusal): string => wordsOf(CHAIN_QUEST_REFUSAL_TEXTS, refused);
 export const QUIZ_PAUSED = "This quiz is paused for now. Try it again later.";
 
 /** Every quest that can be earned now, with what it pays: public, for the earn page and the pages' own script. */
