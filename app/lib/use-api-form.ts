@@ -1,7 +1,7 @@
 import { type ChangeEvent, type FormEvent, useId, useState } from "react";
 import type { z } from "zod";
 import type { CsrfPage } from "../../common/api/auth.ts";
-import { checkFields } from "../../common/api/fields.ts";
+import { checkFields, type FieldProblem } from "../../common/api/fields.ts";
 import type { ApiResult, Message } from "./api-request.ts";
 import { useCsrfToken } from "./use-csrf-token.ts";
 import { useFormFields } from "./use-form-fields.ts";
@@ -34,7 +34,7 @@ type Options<Shape extends z.ZodRawShape, Fields extends Values> = {
   refusals?: Readonly<Record<string, keyof Fields & string>> | (keyof Fields & string);
   loadToken?: boolean;
   /** A check the schema cannot make, of what only the page knows (the member's balance): the field it concerns and why, or null. */
-  check?: (data: z.output<z.ZodObject<Shape>>) => { field: keyof Fields & string; message: string } | null;
+  check?: (data: z.output<z.ZodObject<Shape>>) => FieldProblem<keyof Fields & string> | null;
 };
 
 /**
@@ -80,16 +80,14 @@ export function useApiForm<Shape extends z.ZodRawShape, Fields extends Values>(
     send: (data: z.output<z.ZodObject<Shape>>, csrfToken: string) => Promise<ApiResult<Reply & Message>>,
     { said = (reply) => reply.suc_msg, input = values }: { said?: (reply: Reply & Message) => string | undefined; input?: unknown } = {},
   ): Promise<Reply | null> {
+    const refuse = ({ field, message }: FieldProblem) => {
+      setState({ submitting: false, error: message, invalid: field, success: null });
+      return null;
+    };
     const checked = checkFields(schema, input);
-    if (!checked.ok) {
-      setState({ submitting: false, error: checked.message, invalid: checked.field, success: null });
-      return null;
-    }
+    if (!checked.ok) return refuse(checked);
     const beyond = check?.(checked.data);
-    if (beyond) {
-      setState({ submitting: false, error: beyond.message, invalid: beyond.field, success: null });
-      return null;
-    }
+    if (beyond) return refuse(beyond);
     setState({ submitting: true, error: null, invalid: null, success: null });
     let result = await send(checked.data, (await csrf.ensure()) ?? "");
     if (result.status === 403 && page) result = await send(checked.data, (await csrf.refresh()) ?? "");
