@@ -1,3 +1,4 @@
+import { PLATFORM_STORAGE_KEY } from "../../app/features/guides/platform-preference.ts";
 import { howToBuyPath } from "../../common/links.ts";
 import { loadSiteConfig } from "../../config/site.ts";
 import { expect, expectAccessible, test } from "./support/test.ts";
@@ -54,6 +55,8 @@ test.describe("on a computer", () => {
     // Opening another list by its summary is a choice too.
     await page.goto("/how-to");
     await list(page, "Android").locator("summary").click();
+    // The details element's toggle event comes a task after the click: a reader cannot leave sooner, a script can.
+    await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), PLATFORM_STORAGE_KEY)).toBe("android");
     await page.goto("/how-to");
     await expect(list(page, "Android")).toHaveAttribute("open", "");
     await expect(list(page, "iOS")).not.toHaveAttribute("open", "");
