@@ -25,6 +25,7 @@ export function ConsoleForm<Shape extends z.ZodRawShape, Fields extends Record<s
   said = (reply) => (reply as { suc_msg?: string }).suc_msg ?? "Done.",
   onDone,
   confirm,
+  className = "",
 }: {
   schema: z.ZodObject<Shape>;
   empty: Fields;
@@ -37,6 +38,8 @@ export function ConsoleForm<Shape extends z.ZodRawShape, Fields extends Record<s
   onDone?: (reply: Reply) => void;
   /** A question the browser asks before sending, for what cannot be undone. */
   confirm?: (values: Fields) => string | Promise<string>;
+  /** Where the form sits in its card: a margin, a width. */
+  className?: string;
 }) {
   const form = useApiForm(schema, empty, { csrf: null });
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -48,7 +51,7 @@ export function ConsoleForm<Shape extends z.ZodRawShape, Fields extends Record<s
     onDone?.(reply);
   };
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <form onSubmit={submit} noValidate className={`space-y-4 ${className}`}>
       {children(form.field)}
       {reason ? <TextField label={reason} required {...form.field("reason")} /> : null}
       {code ? <CodeField {...form.field("code")} /> : null}

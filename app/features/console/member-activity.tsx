@@ -40,27 +40,25 @@ export function MemberStanding({
         </div>
       </dl>
       {admin ? (
-        <div className="mt-4">
-          <ConsoleForm
-            schema={reasonBody}
-            empty={{ reason: "" }}
-            send={(body) => call("POST /api/admin/members/:id/:change", { params: { id: memberId, change }, body })}
-            submitLabel={change === "freeze" ? "Put on hold" : "Take off hold"}
-            onDone={onChanged}
-            reason={change === "freeze" ? "Reason to put on hold" : "Reason to take off hold"}
-          />
-        </div>
+        <ConsoleForm
+          className="mt-4"
+          schema={reasonBody}
+          empty={{ reason: "" }}
+          send={(body) => call("POST /api/admin/members/:id/:change", { params: { id: memberId, change }, body })}
+          submitLabel={change === "freeze" ? "Put on hold" : "Take off hold"}
+          onDone={onChanged}
+          reason={change === "freeze" ? "Reason to put on hold" : "Reason to take off hold"}
+        />
       ) : null}
       {activity.email_verified_at ? null : (
-        <div className="mt-4">
-          <ConsoleForm
-            schema={reasonBody}
-            empty={{ reason: "asked by the member" }}
-            send={(body) => call("POST /api/admin/members/:id/resend-verification", { params: { id: memberId }, body })}
-            submitLabel="Send the confirmation link again"
-            reason="Reason to send the link"
-          />
-        </div>
+        <ConsoleForm
+          className="mt-4"
+          schema={reasonBody}
+          empty={{ reason: "asked by the member" }}
+          send={(body) => call("POST /api/admin/members/:id/resend-verification", { params: { id: memberId }, body })}
+          submitLabel="Send the confirmation link again"
+          reason="Reason to send the link"
+        />
       )}
     </CardSection>
   );
@@ -96,31 +94,30 @@ export function MemberSessions({
         </DataTable>
       )}
       {admin && sessions.length > 0 ? (
-        <div className="mt-4">
-          <ConsoleForm
-            key={sessions[0]?.id}
-            schema={revokeSessionForm}
-            empty={{ session: sessions[0]?.id ?? "", reason: "" }}
-            send={({ session, ...body }) =>
-              call("POST /api/admin/members/:id/sessions/:session/revoke", { params: { id: memberId, session }, body })
-            }
-            submitLabel="Sign out this session"
-            onDone={onChanged}
-            reason="Reason to sign it out"
-          >
-            {(field) => (
-              <>
-                <SelectField label="Session" {...field("session")}>
-                  {sessions.map((session) => (
-                    <option key={session.id} value={session.id}>
-                      {session.id} · {session.device}
-                    </option>
-                  ))}
-                </SelectField>
-              </>
-            )}
-          </ConsoleForm>
-        </div>
+        <ConsoleForm
+          className="mt-4"
+          key={sessions[0]?.id}
+          schema={revokeSessionForm}
+          empty={{ session: sessions[0]?.id ?? "", reason: "" }}
+          send={({ session, ...body }) =>
+            call("POST /api/admin/members/:id/sessions/:session/revoke", { params: { id: memberId, session }, body })
+          }
+          submitLabel="Sign out this session"
+          onDone={onChanged}
+          reason="Reason to sign it out"
+        >
+          {(field) => (
+            <>
+              <SelectField label="Session" {...field("session")}>
+                {sessions.map((session) => (
+                  <option key={session.id} value={session.id}>
+                    {session.id} · {session.device}
+                  </option>
+                ))}
+              </SelectField>
+            </>
+          )}
+        </ConsoleForm>
       ) : null}
     </CardSection>
   );

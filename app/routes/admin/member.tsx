@@ -78,28 +78,27 @@ function ConsoleMember({ id }: { id: string }) {
           <div className="space-y-6 lg:col-span-2">
             {admin ? (
               <CardSection title="Credit or debit">
-                <div className="mt-3">
-                  <ConsoleForm
-                    schema={adjustBalanceBody}
-                    empty={{ direction: "credit", tokens: "", reason: "", code: "" }}
-                    send={(body) => call("POST /api/admin/members/:id/adjust", { params: { id: member.id }, body })}
-                    submitLabel="Post to the ledger"
-                    said={(reply) => `Posted. The balance is now ${formatTokens(reply.balance)}.`}
-                    onDone={refresh}
-                    code
-                  >
-                    {(field) => (
-                      <>
-                        <SelectField label="Direction" {...field("direction")}>
-                          <option value="credit">Credit</option>
-                          <option value="debit">Debit</option>
-                        </SelectField>
-                        <TextField label={`Tokens (${site.token.symbol})`} inputMode="numeric" required {...field("tokens")} />
-                        <TextField label="Reason" required hint="Kept in the audit log and on the ledger line." {...field("reason")} />
-                      </>
-                    )}
-                  </ConsoleForm>
-                </div>
+                <ConsoleForm
+                  className="mt-3"
+                  schema={adjustBalanceBody}
+                  empty={{ direction: "credit", tokens: "", reason: "", code: "" }}
+                  send={(body) => call("POST /api/admin/members/:id/adjust", { params: { id: member.id }, body })}
+                  submitLabel="Post to the ledger"
+                  said={(reply) => `Posted. The balance is now ${formatTokens(reply.balance)}.`}
+                  onDone={refresh}
+                  code
+                >
+                  {(field) => (
+                    <>
+                      <SelectField label="Direction" {...field("direction")}>
+                        <option value="credit">Credit</option>
+                        <option value="debit">Debit</option>
+                      </SelectField>
+                      <TextField label={`Tokens (${site.token.symbol})`} inputMode="numeric" required {...field("tokens")} />
+                      <TextField label="Reason" required hint="Kept in the audit log and on the ledger line." {...field("reason")} />
+                    </>
+                  )}
+                </ConsoleForm>
               </CardSection>
             ) : null}
             <section aria-labelledby="ledger">

@@ -50,36 +50,35 @@ function TransferMoneyMove<K extends TransferMove>({
 }) {
   const { call } = useConsole();
   return (
-    <div className="mt-3">
-      <ConsoleForm
-        schema={transferMoveForm}
-        empty={{ payout: "", reason: "", safe_nonce: "", code: "" }}
-        send={({ payout, safe_nonce, ...body }) =>
-          call<TransferMove>(endpoint, { params: { id: payout }, body: { ...body, ...(safe_nonce ? { safe_nonce } : {}) } }) as Promise<
-            ApiResult<CallReply<K>>
-          >
-        }
-        submitLabel={submitLabel}
-        said={said}
-        onDone={() => void onDone()}
-        reason="Reason"
-        code
-      >
-        {(field) => (
-          <>
-            <TextField label="Transfer number" inputMode="numeric" required {...field("payout")} />
-            {askSafeNonce ? (
-              <TextField
-                label="Safe nonce of the batch's transaction"
-                hint="Needed once the batch's Safe file was downloaded: the nonce Safe{Wallet} shows for that transaction, after it was rejected or replaced and executed. The transfer goes back only when the chain shows that nonce used without paying it."
-                inputMode="numeric"
-                {...field("safe_nonce")}
-              />
-            ) : null}
-          </>
-        )}
-      </ConsoleForm>
-    </div>
+    <ConsoleForm
+      className="mt-3"
+      schema={transferMoveForm}
+      empty={{ payout: "", reason: "", safe_nonce: "", code: "" }}
+      send={({ payout, safe_nonce, ...body }) =>
+        call<TransferMove>(endpoint, { params: { id: payout }, body: { ...body, ...(safe_nonce ? { safe_nonce } : {}) } }) as Promise<
+          ApiResult<CallReply<K>>
+        >
+      }
+      submitLabel={submitLabel}
+      said={said}
+      onDone={() => void onDone()}
+      reason="Reason"
+      code
+    >
+      {(field) => (
+        <>
+          <TextField label="Transfer number" inputMode="numeric" required {...field("payout")} />
+          {askSafeNonce ? (
+            <TextField
+              label="Safe nonce of the batch's transaction"
+              hint="Needed once the batch's Safe file was downloaded: the nonce Safe{Wallet} shows for that transaction, after it was rejected or replaced and executed. The transfer goes back only when the chain shows that nonce used without paying it."
+              inputMode="numeric"
+              {...field("safe_nonce")}
+            />
+          ) : null}
+        </>
+      )}
+    </ConsoleForm>
   );
 }
 
@@ -130,21 +129,20 @@ export default function ConsolePayouts() {
                 <p className="break-words">
                   Alert {alert.id}, {alert.kind}: {alert.details} ({alert.subject}, {alert.created_at.slice(0, 16).replace("T", " ")})
                 </p>
-                <div className="mt-2 max-w-xl">
-                  <ConsoleForm
-                    schema={reasonBody}
-                    empty={{ reason: "" }}
-                    send={(body) => call("POST /api/admin/alerts/:id/resolve", { params: { id: alert.id }, body })}
-                    submitLabel={`Mark alert ${alert.id} handled`}
-                    said={() => ""}
-                    onDone={(done) => {
-                      setHandled(done.suc_msg);
-                      void reload();
-                    }}
-                  >
-                    {(field) => <TextField label={`What was done about alert ${alert.id}`} required {...field("reason")} />}
-                  </ConsoleForm>
-                </div>
+                <ConsoleForm
+                  className="mt-2 max-w-xl"
+                  schema={reasonBody}
+                  empty={{ reason: "" }}
+                  send={(body) => call("POST /api/admin/alerts/:id/resolve", { params: { id: alert.id }, body })}
+                  submitLabel={`Mark alert ${alert.id} handled`}
+                  said={() => ""}
+                  onDone={(done) => {
+                    setHandled(done.suc_msg);
+                    void reload();
+                  }}
+                >
+                  {(field) => <TextField label={`What was done about alert ${alert.id}`} required {...field("reason")} />}
+                </ConsoleForm>
               </li>
             ))}
           </ul>
@@ -177,9 +175,7 @@ export default function ConsolePayouts() {
                 }}
                 reason="Reason"
                 code
-              >
-                {(_field) => <></>}
-              </ConsoleForm>
+              />
               {batch?.batch_id && batchIds.includes(batch.batch_id) ? (
                 <div className="mt-4">
                   <SafeFileButton batchId={batch.batch_id} />
@@ -190,57 +186,55 @@ export default function ConsolePayouts() {
         ) : null}
         {admin && data?.hot_wallet ? (
           <CardSection title="Send with the hot wallet">
-            <div className="mt-3">
-              <ConsoleForm
-                schema={sendBatchForm}
-                empty={{ batch: "", reason: "", code: "" }}
-                send={({ batch: id, ...body }) => call("POST /api/admin/payouts/batches/:id/send", { params: { id }, body })}
-                submitLabel="Send the batch"
-                confirm={async ({ batch: id }) => {
-                  const batch = await call("GET /api/admin/payouts/batches/:id", { params: { id } });
-                  return batch.ok && batch.body
-                    ? `Send batch ${id} from the hot wallet: ${batch.body.count} transfer${batch.body.count === 1 ? "" : "s"}, ${formatTokens(batch.body.total)} in all, with fees capped at ${batch.body.fee_cap_gwei} gwei?${settledNote(batch.body)}`
-                    : `Send batch ${id} from the hot wallet? Its total could not be read: ${batch.body?.err_msg ?? "no answer"}`;
-                }}
-                said={(sent) =>
-                  `Signed ${sent.signed}, sent again ${sent.rebroadcast}, already paid ${sent.already_paid}, returned ${sent.returned}.${stuckNote(sent.stuck)}`
-                }
-                onDone={() => void reload()}
-                reason="Reason"
-                code
-              >
-                {(field) => (
-                  <>
-                    <TextField
-                      label="Batch number"
-                      inputMode="numeric"
-                      required
-                      hint={`Fees are capped at ${data.fee_cap_gwei} gwei.`}
-                      {...field("batch")}
-                    />
-                  </>
-                )}
-              </ConsoleForm>
-            </div>
+            <ConsoleForm
+              className="mt-3"
+              schema={sendBatchForm}
+              empty={{ batch: "", reason: "", code: "" }}
+              send={({ batch: id, ...body }) => call("POST /api/admin/payouts/batches/:id/send", { params: { id }, body })}
+              submitLabel="Send the batch"
+              confirm={async ({ batch: id }) => {
+                const batch = await call("GET /api/admin/payouts/batches/:id", { params: { id } });
+                return batch.ok && batch.body
+                  ? `Send batch ${id} from the hot wallet: ${batch.body.count} transfer${batch.body.count === 1 ? "" : "s"}, ${formatTokens(batch.body.total)} in all, with fees capped at ${batch.body.fee_cap_gwei} gwei?${settledNote(batch.body)}`
+                  : `Send batch ${id} from the hot wallet? Its total could not be read: ${batch.body?.err_msg ?? "no answer"}`;
+              }}
+              said={(sent) =>
+                `Signed ${sent.signed}, sent again ${sent.rebroadcast}, already paid ${sent.already_paid}, returned ${sent.returned}.${stuckNote(sent.stuck)}`
+              }
+              onDone={() => void reload()}
+              reason="Reason"
+              code
+            >
+              {(field) => (
+                <>
+                  <TextField
+                    label="Batch number"
+                    inputMode="numeric"
+                    required
+                    hint={`Fees are capped at ${data.fee_cap_gwei} gwei.`}
+                    {...field("batch")}
+                  />
+                </>
+              )}
+            </ConsoleForm>
           </CardSection>
         ) : null}
         {data?.chain ? (
           <CardSection title="Reconcile now">
             <p className="mt-2 text-sm text-ink-800">Reads the treasury's transfers from the chain and matches them to payouts.</p>
-            <div className="mt-3">
-              <ConsoleForm
-                schema={reasonBody}
-                empty={{ reason: "checked the chain from the console" }}
-                send={(body) => call("POST /api/admin/payouts/reconcile", { body })}
-                submitLabel="Reconcile now"
-                said={(done) =>
-                  done.skipped ??
-                  `Matched ${done.matched}, confirmed ${done.confirmed}, reverted ${done.reverted}, new alerts ${done.alerts}.`
-                }
-                onDone={() => void reload()}
-                reason="Reason"
-              />
-            </div>
+            <ConsoleForm
+              className="mt-3"
+              schema={reasonBody}
+              empty={{ reason: "checked the chain from the console" }}
+              send={(body) => call("POST /api/admin/payouts/reconcile", { body })}
+              submitLabel="Reconcile now"
+              said={(done) =>
+                done.skipped ??
+                `Matched ${done.matched}, confirmed ${done.confirmed}, reverted ${done.reverted}, new alerts ${done.alerts}.`
+              }
+              onDone={() => void reload()}
+              reason="Reason"
+            />
           </CardSection>
         ) : null}
       </div>

@@ -90,30 +90,29 @@ export default function ConsoleQuests() {
             </CardSection>
           ) : null}
           <CardSection title="Define a page quest">
-            <div className="mt-3">
-              <ConsoleForm
-                schema={defineQuestBody}
-                empty={{ kind: "visit", id: "", title: "", page: "", xp: "", period: PAGE_QUEST_PERIODS[0], reason: "" }}
-                send={(body) => call("POST /api/admin/quests", { body })}
-                submitLabel="Define the quest"
-                onDone={done}
-                reason="Reason"
-              >
-                {(field) => (
-                  <>
-                    <SelectField label="Kind" {...field("kind")}>
-                      <option value="visit">Visit: opening the page</option>
-                      <option value="read">Read: reaching the page's end</option>
-                    </SelectField>
-                    <TextField label="Id (lowercase letters, digits, hyphens)" required {...field("id")} />
-                    <TextField label="Title" required {...field("title")} />
-                    <TextField label="Page (a path on this site)" placeholder="/glossary" required {...field("page")} />
-                    <TextField label="XP" inputMode="numeric" required {...field("xp")} />
-                    <SelectField label="Period" options={PAGE_QUEST_PERIODS} {...field("period")} />
-                  </>
-                )}
-              </ConsoleForm>
-            </div>
+            <ConsoleForm
+              className="mt-3"
+              schema={defineQuestBody}
+              empty={{ kind: "visit", id: "", title: "", page: "", xp: "", period: PAGE_QUEST_PERIODS[0], reason: "" }}
+              send={(body) => call("POST /api/admin/quests", { body })}
+              submitLabel="Define the quest"
+              onDone={done}
+              reason="Reason"
+            >
+              {(field) => (
+                <>
+                  <SelectField label="Kind" {...field("kind")}>
+                    <option value="visit">Visit: opening the page</option>
+                    <option value="read">Read: reaching the page's end</option>
+                  </SelectField>
+                  <TextField label="Id (lowercase letters, digits, hyphens)" required {...field("id")} />
+                  <TextField label="Title" required {...field("title")} />
+                  <TextField label="Page (a path on this site)" placeholder="/glossary" required {...field("page")} />
+                  <TextField label="XP" inputMode="numeric" required {...field("xp")} />
+                  <SelectField label="Period" options={PAGE_QUEST_PERIODS} {...field("period")} />
+                </>
+              )}
+            </ConsoleForm>
           </CardSection>
         </div>
       ) : null}

@@ -40,42 +40,40 @@ export default function ConsoleSpecialDays() {
         {admin ? (
           <div className="space-y-6">
             <CardSection title="Set a day">
-              <div className="mt-3">
-                <ConsoleForm
-                  schema={setSpecialDayBody}
-                  empty={{ day: "", multiplier: "", note: "", reason: "" }}
-                  send={(body) => call("POST /api/admin/special-days", { body })}
-                  submitLabel="Set the day"
-                  onDone={() => void reload()}
-                  reason="Reason"
-                >
-                  {(field) => (
-                    <>
-                      <TextField label="Day (UTC)" type="date" required {...field("day")} />
-                      <TextField label="Multiplier (1, 2 or 3)" inputMode="numeric" required {...field("multiplier")} />
-                      <TextField label="Note" {...field("note")} />
-                    </>
-                  )}
-                </ConsoleForm>
-              </div>
+              <ConsoleForm
+                className="mt-3"
+                schema={setSpecialDayBody}
+                empty={{ day: "", multiplier: "", note: "", reason: "" }}
+                send={(body) => call("POST /api/admin/special-days", { body })}
+                submitLabel="Set the day"
+                onDone={() => void reload()}
+                reason="Reason"
+              >
+                {(field) => (
+                  <>
+                    <TextField label="Day (UTC)" type="date" required {...field("day")} />
+                    <TextField label="Multiplier (1, 2 or 3)" inputMode="numeric" required {...field("multiplier")} />
+                    <TextField label="Note" {...field("note")} />
+                  </>
+                )}
+              </ConsoleForm>
             </CardSection>
             <CardSection title="Remove a day">
-              <div className="mt-3">
-                <ConsoleForm
-                  schema={removeSpecialDayForm}
-                  empty={{ day: "", reason: "" }}
-                  send={({ day, ...body }) => call("POST /api/admin/special-days/:day/remove", { params: { day }, body })}
-                  submitLabel="Remove the day"
-                  onDone={() => void reload()}
-                  reason="Reason"
-                >
-                  {(field) => (
-                    <>
-                      <TextField label="Day to remove (UTC)" type="date" required {...field("day")} />
-                    </>
-                  )}
-                </ConsoleForm>
-              </div>
+              <ConsoleForm
+                className="mt-3"
+                schema={removeSpecialDayForm}
+                empty={{ day: "", reason: "" }}
+                send={({ day, ...body }) => call("POST /api/admin/special-days/:day/remove", { params: { day }, body })}
+                submitLabel="Remove the day"
+                onDone={() => void reload()}
+                reason="Reason"
+              >
+                {(field) => (
+                  <>
+                    <TextField label="Day to remove (UTC)" type="date" required {...field("day")} />
+                  </>
+                )}
+              </ConsoleForm>
             </CardSection>
           </div>
         ) : null}
