@@ -21,6 +21,11 @@ const learnLinks = [
   { to: href("/contact-us"), label: "Contact Us" },
 ];
 
+const legalLinks = [
+  { to: href("/privacy-policy"), label: "Privacy Policy" },
+  { to: href("/terms-and-conditions"), label: "Terms and Conditions" },
+];
+
 function FooterSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <section aria-labelledby={id}>
@@ -96,16 +101,13 @@ export function SiteFooter({ checkAuth }: { checkAuth: boolean }) {
             © {site.legal.updated.slice(0, 4)} {site.legal.operator}. Crypto-assets are volatile; only use money you can afford to lose.
           </p>
           <ul className="flex gap-4">
-            <li>
-              <Link to={href("/privacy-policy")} className="underline-offset-4 hover:text-white hover:underline">
-                Privacy Policy
-              </Link>
-            </li>
-            <li>
-              <Link to={href("/terms-and-conditions")} className="underline-offset-4 hover:text-white hover:underline">
-                Terms and Conditions
-              </Link>
-            </li>
+            {legalLinks.map((link) => (
+              <li key={link.label}>
+                <Link to={link.to} className="underline-offset-4 hover:text-white hover:underline">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
           </ul>
         </div>
       </div>
