@@ -1,60 +1,35 @@
-import { sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { ReviewRefusal } from "../../../common/api/payouts.ts";
 import type { Clock } from "../../clock.ts";
 import { type Database, queryRows } from "../../db/client.ts";
+import { payoutReviews, payouts, users } from "../../db/schema.ts";
 import { type Actor, recordAudit } from "../audit.ts";
 import { rejectPayoutInReview } from "./requests.ts";
 
 type Deps = { db: Database; clock: Clock };
 
-export type ReviewCase = {
-  payoutId: number;
-  userId: number;
-  email: string;
-  amount: bigint;
-  address: string;
-  status: string;
-  signals: Array<{ kind: string; details: string }>;
-  openedAt: Date;
-  appeal: string | null;
-  decision: "approved" | "rejected" | null;
-  reason: string | null;
-};
-
 /** Review cases, oldest first: the open ones, or every one. */
-export async function listReviews(db: Database, { open }: { open: boolean }): Promise<ReviewCase[]> {
-  const rows = await queryRows<{
-    payout_id: string;
-    user_id: number;
-    email: string;
-    amount: string;
-    address: string;
-    status: string;
-    signals: string;
-    opened_at: Date;
-    appeal: string | null;
-    decision: "approved" | "rejected" | null;
-    reason: string | null;
-  }>(
-    db,
-    sql`select r.payout_id, p.user_id, u.email, p.amount::text as amount, p.address, p.status, r.signals, r.opened_at, r.appeal, r.decision, r.reason
-          from payout_reviews r join payouts p on p.id = r.payout_id join users u on u.id = p.user_id
-         where ${open ? sql`r.decision is null and p.status = 'in_review'` : sql`true`}
-         order by r.opened_at, r.payout_id`,
-  );
-  return rows.map((row) => ({
-    payoutId: Number(row.payout_id),
-    userId: row.user_id,
-    email: row.email,
-    amount: BigInt(row.amount),
-    address: row.address,
-    status: row.status,
-    signals: JSON.parse(row.signals) as ReviewCase["signals"],
-    openedAt: row.opened_at,
-    appeal: row.appeal,
-    decision: row.decision,
-    reason: row.reason,
-  }));
+export async function listReviews(db: Database, { open }: { open: boolean }) {
+  const rows = await db
+    .select({
+      payoutId: payoutReviews.payoutId,
+      userId: payouts.userId,
+      email: users.email,
+      amount: payouts.amount,
+      address: payouts.address,
+      status: payouts.status,
+      signals: payoutReviews.signals,
+      openedAt: payoutReviews.openedAt,
+      appeal: payoutReviews.appeal,
+      decision: payoutReviews.decision,
+      reason: payoutReviews.reason,
+    })
+    .from(payoutReviews)
+    .innerJoin(payouts, eq(payouts.id, payoutReviews.payoutId))
+    .innerJoin(users, eq(users.id, payouts.userId))
+    .where(open ? and(isNull(payoutReviews.decision), eq(payouts.status, "in_review")) : undefined)
+    .orderBy(asc(payoutReviews.openedAt), asc(payoutReviews.payoutId));
+  return rows.map((row) => ({ ...row, signals: JSON.parse(row.signals) as Array<{ kind: string; details: string }> }));
 }
 
 export type ReviewResult = { ok: true } | ({ ok: false } & ReviewRefusal);
