@@ -6,6 +6,7 @@ import { DeleteAccountForm } from "../features/account/delete-account-form.tsx";
 import { DisplayNameForm } from "../features/account/display-name-form.tsx";
 import { SessionsList } from "../features/account/sessions-list.tsx";
 import { StreakReminderForm } from "../features/account/streak-reminder-form.tsx";
+import { TitledPage } from "../layout/titled-page.tsx";
 import { call } from "../lib/api-call.ts";
 import { unlistedPageMeta } from "../lib/page-meta.ts";
 import type { Route } from "./+types/account";
@@ -20,12 +21,11 @@ export default function Account() {
     void call("GET /api/account").then((result) => result.ok && result.body && setEmail(result.body));
   }, []);
   return (
-    <section className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
-      <h1 className="text-3xl font-bold sm:text-4xl">Account</h1>
-      <p className="mt-2 text-lg text-ink-800">
-        Your password, your email address, your name on the leaderboard, streak reminders, where you are signed in, and deleting your
-        account.
-      </p>
+    <TitledPage
+      title="Account"
+      width="3xl"
+      lead="Your password, your email address, your name on the leaderboard, streak reminders, where you are signed in, and deleting your account."
+    >
       <div className="mt-8 space-y-6">
         <SessionsList version={sessionsVersion} />
         <ChangePasswordForm onChanged={() => setSessionsVersion((version) => version + 1)} />
@@ -34,6 +34,6 @@ export default function Account() {
         <StreakReminderForm />
         <DeleteAccountForm />
       </div>
-    </section>
+    </TitledPage>
   );
 }

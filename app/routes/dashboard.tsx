@@ -9,6 +9,7 @@ import { DashboardSkeleton } from "../features/rewards/dashboard-skeleton.tsx";
 import { QuestsLink } from "../features/rewards/quests-link.tsx";
 import { RecentActivity } from "../features/rewards/recent-activity.tsx";
 import { WalletAddressForm } from "../features/wallet/wallet-address-form.tsx";
+import { TitledPage } from "../layout/titled-page.tsx";
 import { unlistedPageMeta } from "../lib/page-meta.ts";
 import type { Route } from "./+types/dashboard";
 
@@ -18,11 +19,9 @@ export default function Dashboard() {
   const { state, reload } = useMemberData("/dashboard");
   const price = useTokenPrice();
   return (
-    <section className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
-      <h1 className="text-3xl font-bold sm:text-4xl">Dashboard</h1>
+    <TitledPage title="Dashboard" width="6xl" lead={state.status === "ready" ? `Welcome, ${state.data.first_name}.` : null}>
       {state.status === "ready" ? (
         <>
-          <p className="mt-2 text-lg text-ink-800">Welcome, {state.data.first_name}.</p>
           {/* The claim comes first: on a phone it is what the visitor sees without scrolling. */}
           <div className="mt-6 grid gap-6 sm:mt-8 lg:grid-cols-2">
             <DailyClaim data={state.data} reload={reload} />
@@ -53,6 +52,6 @@ export default function Dashboard() {
       ) : (
         <DashboardSkeleton />
       )}
-    </section>
+    </TitledPage>
   );
 }

@@ -3,6 +3,7 @@ import { Link, useLocation } from "react-router";
 import { type LeaderboardView, SEASON_PATTERN } from "../../common/api/leaderboard.ts";
 import { FormMessage } from "../components/ui/form-message.tsx";
 import { TableHead } from "../components/ui/table-head.tsx";
+import { TitledPage } from "../layout/titled-page.tsx";
 import { call } from "../lib/api-call.ts";
 import { UNREACHABLE } from "../lib/use-api-form.ts";
 import { site } from "../site.ts";
@@ -37,17 +38,21 @@ export default function Leaderboard() {
 
   const past = board && board.season < board.current_season;
   return (
-    <section className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
-      <h1 className="text-3xl font-bold sm:text-4xl">Leaderboard</h1>
-      <p className="mt-2 text-lg text-ink-800">
-        Each season is a calendar month (UTC). Quests earn their XP
-        {board && board.claim_xp > 0 ? `, and each daily claim earns ${board.claim_xp} XP` : ""}. Only members who chose a display name on
-        their{" "}
-        <Link to="/account" className="link">
-          account page
-        </Link>{" "}
-        appear; emails and wallets are never shown.
-      </p>
+    <TitledPage
+      title="Leaderboard"
+      width="3xl"
+      lead={
+        <>
+          Each season is a calendar month (UTC). Quests earn their XP
+          {board && board.claim_xp > 0 ? `, and each daily claim earns ${board.claim_xp} XP` : ""}. Only members who chose a display name on
+          their{" "}
+          <Link to="/account" className="link">
+            account page
+          </Link>{" "}
+          appear; emails and wallets are never shown.
+        </>
+      }
+    >
       <div className="mt-4">
         <FormMessage error={error} />
       </div>
@@ -88,6 +93,6 @@ export default function Leaderboard() {
       ) : error ? null : (
         <p className="mt-6 text-ink-800">Loading the board…</p>
       )}
-    </section>
+    </TitledPage>
   );
 }

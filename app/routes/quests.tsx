@@ -9,6 +9,7 @@ import { QuizCard } from "../features/quests/quiz-card.tsx";
 import { QuizForm } from "../features/quests/quiz-form.tsx";
 import { QuizResultView } from "../features/quests/quiz-result.tsx";
 import { ReceiptsList } from "../features/quests/receipts-list.tsx";
+import { TitledPage } from "../layout/titled-page.tsx";
 import { call } from "../lib/api-call.ts";
 import { unlistedPageMeta } from "../lib/page-meta.ts";
 import { UNREACHABLE } from "../lib/use-api-form.ts";
@@ -67,12 +68,16 @@ export default function Quests() {
   };
 
   return (
-    <section className="mx-auto max-w-4xl px-4 py-10 sm:px-6 sm:py-14">
-      <h1 className="text-3xl font-bold sm:text-4xl">Quests</h1>
-      <p className="mt-2 text-lg text-ink-800">
-        Read a guide, then show what you learned, or do it on the chain. Every pass earns XP; a quiz's first pass and each on-chain quest
-        also pay {site.token.symbol} once your wallet is verified.
-      </p>
+    <TitledPage
+      title="Quests"
+      width="4xl"
+      lead={
+        <>
+          Read a guide, then show what you learned, or do it on the chain. Every pass earns XP; a quiz's first pass and each on-chain quest
+          also pay {site.token.symbol} once your wallet is verified.
+        </>
+      }
+    >
       <div className="mt-4">
         <FormMessage error={error} />
       </div>
@@ -130,6 +135,6 @@ export default function Quests() {
       ) : (
         <p className="mt-6 text-lg text-ink-800">Loading your quests…</p>
       )}
-    </section>
+    </TitledPage>
   );
 }

@@ -1,6 +1,7 @@
 import { href, Link, useSearchParams } from "react-router";
 import { loadGuideOutlines } from "../content/guides.server.ts";
 import { ReportDifferenceForm } from "../features/guides/report-difference-form.tsx";
+import { TitledPage } from "../layout/titled-page.tsx";
 import { pageMeta } from "../lib/page-meta.ts";
 import { useHydrated } from "../lib/use-hydrated.ts";
 import type { Route } from "./+types/report-guide";
@@ -26,12 +27,11 @@ export default function ReportGuide({ loaderData }: Route.ComponentProps) {
   const guide = hydrated ? (params.get("guide") ?? "") : "";
   const known = loaderData.guides.find((entry) => entry.path === guide);
   return (
-    <section className="mx-auto max-w-2xl px-4 py-10 sm:px-6 sm:py-14">
-      <h1 className="text-3xl font-bold sm:text-4xl">Report a difference in a guide</h1>
-      <p className="mt-3 text-lg text-ink-800">
-        Wallet apps change their screens often. Tell us what you see, and we will bring the guide up to date. Never write your recovery
-        phrase or a private key here: we never need them.
-      </p>
+    <TitledPage
+      title="Report a difference in a guide"
+      width="2xl"
+      lead="Wallet apps change their screens often. Tell us what you see, and we will bring the guide up to date. Never write your recovery phrase or a private key here: we never need them."
+    >
       {known ? (
         <p className="mt-3">
           <Link to={known.path} className="text-brand-700 underline underline-offset-4">
@@ -45,6 +45,6 @@ export default function ReportGuide({ loaderData }: Route.ComponentProps) {
         initialGuide={guide}
         initialStep={hydrated ? (params.get("step") ?? "") : ""}
       />
-    </section>
+    </TitledPage>
   );
 }
