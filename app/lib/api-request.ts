@@ -10,6 +10,9 @@ export type ApiResult<T> = { ok: boolean; status: number; body: T | null };
 /** What a call that changes something answers: `suc_msg`, or `err_msg` when refused. */
 export type Message = Partial<SuccessReply & ErrorReply>;
 
+/** What a screen says when a call got no answer (status 0) or an answer without the API's own words. */
+export const UNREACHABLE = "We could not reach the server. Check your connection and try again.";
+
 export async function request<T>(path: string, init: RequestInit = {}): Promise<ApiResult<T>> {
   try {
     const response = await fetch(path, {

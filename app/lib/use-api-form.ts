@@ -2,11 +2,9 @@ import { type ChangeEvent, type FormEvent, useId, useState } from "react";
 import type { z } from "zod";
 import type { CsrfPage } from "../../common/api/auth.ts";
 import { checkFields, type FieldProblem } from "../../common/api/fields.ts";
-import type { ApiResult, Message } from "./api-request.ts";
+import { type ApiResult, type Message, UNREACHABLE } from "./api-request.ts";
 import { useCsrfToken } from "./use-csrf-token.ts";
 import { useFormFields } from "./use-form-fields.ts";
-
-export const UNREACHABLE = "We could not reach the server. Check your connection and try again.";
 
 type Values = Record<string, string | boolean>;
 type FormState = { submitting: boolean; error: string | null; invalid: string | null; success: string | null };
@@ -89,8 +87,7 @@ export function useApiForm<Shape extends z.ZodRawShape, Fields extends Values>(
     const beyond = check?.(checked.data);
     if (beyond) return refuse(beyond);
     setState({ submitting: true, error: null, invalid: null, success: null });
-    let result = await send(checked.data, (await csrf.ensure()) ?? "");
-    if (result.status === 403 && page) result = await send(checked.data, (await csrf.refresh()) ?? "");
+    const result = await csrf.sendWithToken((csrfToken) => send(checked.data, csrfToken));
     if (result.ok && result.body && !result.body.err_msg) {
       setState({ submitting: false, error: null, invalid: null, success: said(result.body) ?? null });
       return result.body;

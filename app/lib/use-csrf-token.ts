@@ -3,8 +3,8 @@ import type { CsrfPage } from "../../common/api/auth.ts";
 import { call } from "./api-call.ts";
 
 /**
- * The page's CSRF token, requested once on load; `refresh` after the server
- * says the form expired. A `null` page needs no token: there is none to ask for.
+ * The page's CSRF token, requested once on load. A `null` page needs no
+ * token: there is none to ask for.
  */
 export function useCsrfToken(page: CsrfPage | null, { load }: { load: boolean } = { load: true }) {
   const [token, setToken] = useState<string | null>(null);
@@ -29,5 +29,17 @@ export function useCsrfToken(page: CsrfPage | null, { load }: { load: boolean } 
 
   /** The held token, or a new one when none is held. */
   const ensure = useCallback(async () => token ?? (await fetchToken()), [token, fetchToken]);
-  return { token, ensure, refresh: fetchToken };
+  /**
+   * Sends with the held token, and once more with a new one when the server
+   * answers 403: the token had aged out, or the session it was bound to
+   * changed. A refused change wrote nothing, so the second send is safe.
+   */
+  const sendWithToken = useCallback(
+    async <Result extends { status: number }>(send: (csrfToken: string) => Promise<Result>): Promise<Result> => {
+      const first = await send((await ensure()) ?? "");
+      return first.status === 403 && page !== null ? send((await fetchToken()) ?? "") : first;
+    },
+    [ensure, fetchToken, page],
+  );
+  return { token, ensure, refresh: fetchToken, sendWithToken };
 }

@@ -5,7 +5,7 @@ import { FormMessage } from "../components/ui/form-message.tsx";
 import { TableHead } from "../components/ui/table-head.tsx";
 import { TitledPage } from "../layout/titled-page.tsx";
 import { call } from "../lib/api-call.ts";
-import { UNREACHABLE } from "../lib/use-api-form.ts";
+import { UNREACHABLE } from "../lib/api-request.ts";
 import { site } from "../site.ts";
 import type { Route } from "./+types/leaderboard";
 

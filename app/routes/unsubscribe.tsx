@@ -4,8 +4,8 @@ import { SubmitButton } from "../components/ui/submit-button.tsx";
 import { unsubscribe } from "../features/account/unsubscribe.ts";
 import { useLinkToken } from "../features/account/use-link-token.ts";
 import { CardPage } from "../layout/card-page.tsx";
+import { UNREACHABLE } from "../lib/api-request.ts";
 import { unlistedPageMeta } from "../lib/page-meta.ts";
-import { UNREACHABLE } from "../lib/use-api-form.ts";
 import type { Route } from "./+types/unsubscribe";
 
 export const meta: Route.MetaFunction = () => unlistedPageMeta("Stop streak reminders");

@@ -69,3 +69,36 @@ test.describe("quests", () => {
     });
   }
 });
+
+test("answers refused for a token the server no longer takes are sent once more with a new token, and none are lost", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await signedInUser(context, baseURL as string);
+  const tokenRequests: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/api/request-csrftoken") && request.url().includes("page=quests")) tokenRequests.push(request.url());
+  });
+  // The first sending carries a token of the wrong page and age, as a tab left open past the token's life would.
+  const refused: number[] = [];
+  await page.route("**/api/quests/quizzes/*/answers", async (route) => {
+    if (refused.length > 0) return route.continue();
+    const body = route.request().postDataJSON() as Record<string, unknown>;
+    const response = await route.fetch({ postData: JSON.stringify({ ...body, csrfToken: "1.stale.token" }) });
+    refused.push(response.status());
+    return route.fulfill({ response });
+  });
+  await page.goto("/quests");
+  const createWallet = loadQuizBank(loadSiteConfig()).get("create-wallet") as Quiz;
+  await page.getByRole("button", { name: `Start the quiz: ${createWallet.title}` }).click();
+  for (const question of createWallet.questions)
+    await page
+      .getByRole("group", { name: question.text })
+      .getByLabel(question.choices.find((choice) => choice.correct)?.text as string, { exact: true })
+      .check();
+  await page.getByRole("button", { name: "Send my answers" }).click();
+  await expect(page.getByTestId("quiz-result").getByRole("heading", { level: 2 })).toHaveText("Passed: 3 of 3 right");
+  expect(refused).toEqual([403]);
+  expect(tokenRequests).toHaveLength(2);
+});

@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useState } from "react";
 import { NeedsJavaScript } from "../../components/ui/needs-javascript.tsx";
 import { call } from "../../lib/api-call.ts";
-import { UNREACHABLE } from "../../lib/use-api-form.ts";
+import { UNREACHABLE } from "../../lib/api-request.ts";
 import { useLinkToken } from "./use-link-token.ts";
 
 type Outcome = { state: "checking" } | { state: "done"; message: string } | { state: "failed"; message: string };

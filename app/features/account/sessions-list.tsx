@@ -6,7 +6,7 @@ import { FormMessage } from "../../components/ui/form-message.tsx";
 import { NeedsJavaScript } from "../../components/ui/needs-javascript.tsx";
 import { call } from "../../lib/api-call.ts";
 import type { ApiResult, Message } from "../../lib/api-request.ts";
-import { UNREACHABLE } from "../../lib/use-api-form.ts";
+import { UNREACHABLE } from "../../lib/api-request.ts";
 import { useCsrfToken } from "../../lib/use-csrf-token.ts";
 import { loginFor } from "../auth/return-path.ts";
 
@@ -36,7 +36,7 @@ export function SessionsList({ version }: { version: number }) {
   }, [load, version]);
 
   const act = async (end: (csrfToken: string) => Promise<ApiResult<Message>>) => {
-    const result = await end((await csrf.ensure()) ?? "");
+    const result = await csrf.sendWithToken(end);
     setMessage(
       result.ok ? { error: null, success: result.body?.suc_msg ?? null } : { error: result.body?.err_msg ?? UNREACHABLE, success: null },
     );

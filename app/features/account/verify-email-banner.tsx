@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { call } from "../../lib/api-call.ts";
-import { UNREACHABLE } from "../../lib/use-api-form.ts";
+import { UNREACHABLE } from "../../lib/api-request.ts";
 import { useCsrfToken } from "../../lib/use-csrf-token.ts";
 
 /** Until the member opens the link from the registration email: a reminder, with a rate-limited resend. */
@@ -13,7 +13,7 @@ export function VerifyEmailBanner() {
   });
   const resend = async () => {
     setState({ sending: true, error: null, success: null });
-    const result = await call("POST /api/resend-verification", { body: { csrfToken: (await csrf.ensure()) ?? "" } });
+    const result = await csrf.sendWithToken((csrfToken) => call("POST /api/resend-verification", { body: { csrfToken } }));
     setState(
       result.ok
         ? { sending: false, error: null, success: result.body?.suc_msg ?? null }

@@ -1,10 +1,9 @@
 import { call } from "../../lib/api-call.ts";
+import { UNREACHABLE } from "../../lib/api-request.ts";
 import { COMING_SOON } from "./coming-soon.ts";
 
 const POPUP_ID = "coming-soon";
 const EMAIL_ID = "coming-soon-email";
-const UNREACHABLE = "We could not reach the server. Check your connection and try again.";
-
 function element<K extends keyof HTMLElementTagNameMap>(
   tag: K,
   props: Record<string, string | boolean | number> = {},

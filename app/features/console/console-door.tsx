@@ -5,7 +5,7 @@ import { CardSection } from "../../components/ui/card-section.tsx";
 import { FormMessage } from "../../components/ui/form-message.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import type { call } from "../../lib/api-call.ts";
-import { UNREACHABLE } from "../../lib/use-api-form.ts";
+import { UNREACHABLE } from "../../lib/api-request.ts";
 import { ConsoleForm } from "./console-form.tsx";
 import type { DoorState } from "./use-console-door.ts";
 

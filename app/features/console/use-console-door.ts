@@ -3,7 +3,7 @@ import { ADMIN_REFUSALS, type ConsoleState, CSRF_HEADER } from "../../../common/
 import type { EndpointKey } from "../../../common/api/endpoints.ts";
 import type { ErrorReply } from "../../../common/api/fields.ts";
 import { type CallArguments, call } from "../../lib/api-call.ts";
-import { UNREACHABLE } from "../../lib/use-api-form.ts";
+import { UNREACHABLE } from "../../lib/api-request.ts";
 import { useCsrfToken } from "../../lib/use-csrf-token.ts";
 import type { ConsoleApi } from "./console-context.ts";
 import { downloadFile } from "./download-file.ts";

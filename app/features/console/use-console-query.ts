@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import type { EndpointKey, EndpointReply } from "../../../common/api/endpoints.ts";
 import type { CallArguments } from "../../lib/api-call.ts";
-import { UNREACHABLE } from "../../lib/use-api-form.ts";
+import { UNREACHABLE } from "../../lib/api-request.ts";
 import { useConsole } from "./console-context.ts";
 
 /** A console page's data: loaded on mount and whenever the endpoint's input changes; `reload` after an action. */

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { PAYOUT_STATUS_LABELS, type PayoutView } from "../../../common/api/payouts.ts";
 import { call } from "../../lib/api-call.ts";
+import { UNREACHABLE } from "../../lib/api-request.ts";
 import { formatTokens } from "../../lib/token-amount.ts";
 import { useCsrfToken } from "../../lib/use-csrf-token.ts";
 import { site } from "../../site.ts";
@@ -27,8 +28,8 @@ export function TransfersList({ transfers, onChanged }: { transfers: PayoutView[
 
   const cancel = async (id: number) => {
     setError(null);
-    const result = await call("POST /api/payouts/:id/cancel", { params: { id }, body: { csrfToken: (await csrf.ensure()) ?? "" } });
-    if (!result.ok) setError(result.body?.err_msg ?? "We could not reach the server. Check your connection and try again.");
+    const result = await csrf.sendWithToken((csrfToken) => call("POST /api/payouts/:id/cancel", { params: { id }, body: { csrfToken } }));
+    if (!result.ok) setError(result.body?.err_msg ?? UNREACHABLE);
     await onChanged();
   };
 

@@ -1,11 +1,10 @@
 import { useState } from "react";
 import { FormMessage } from "../../components/ui/form-message.tsx";
 import { call } from "../../lib/api-call.ts";
+import { UNREACHABLE } from "../../lib/api-request.ts";
 import { type AnnouncedWallet, useAnnouncedWallets } from "../../lib/eip6963.ts";
 import { useCsrfToken } from "../../lib/use-csrf-token.ts";
 import { site } from "../../site.ts";
-
-const UNREACHABLE = "We could not reach the server. Check your connection and try again.";
 
 /**
  * "Verify with my wallet": the wallet found through EIP-6963 signs a
