@@ -27,5 +27,5 @@ export function TitledSection({
 
 /** The h2 that names the TitledSection around it. */
 export function SectionHeading(props: Omit<ComponentPropsWithRef<"h2">, "id">) {
-  return <h2 {...props} id={useContext(HeadingIdContext)} />;
+  return <h2 id={useContext(HeadingIdContext)} {...props} />;
 }
