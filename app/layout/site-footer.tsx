@@ -3,6 +3,7 @@ import { href, Link } from "react-router";
 import { contractSourceUrl, howToBuyPath, WHITEPAPER_PATH } from "../../common/links.ts";
 import { DialogButton } from "../components/ui/dialog-button.tsx";
 import { SocialLinks } from "../components/ui/social-links.tsx";
+import { SectionHeading, TitledSection } from "../components/ui/titled-section.tsx";
 import { AccountLinks } from "../features/auth/account-links.tsx";
 import { useAuthStatus } from "../features/auth/use-auth-status.ts";
 import { useArticleOnly } from "../lib/use-article-only.ts";
@@ -26,14 +27,12 @@ const legalLinks = [
   { to: href("/terms-and-conditions"), label: "Terms and Conditions" },
 ];
 
-function FooterSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+function FooterSection({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <section aria-labelledby={id}>
-      <h2 id={id} className="text-sm font-bold tracking-wider text-gold-400 uppercase">
-        {title}
-      </h2>
+    <TitledSection>
+      <SectionHeading className="text-sm font-bold tracking-wider text-gold-400 uppercase">{title}</SectionHeading>
       <ul className="mt-3">{children}</ul>
-    </section>
+    </TitledSection>
   );
 }
 
@@ -55,7 +54,7 @@ export function SiteFooter({ checkAuth }: { checkAuth: boolean }) {
             Earn Tokens
           </Link>
         </div>
-        <FooterSection id="footer-token" title={`${site.token.symbol} token`}>
+        <FooterSection title={`${site.token.symbol} token`}>
           <li>
             <DialogButton label="Who We Are" title="Who We Are" buttonClassName={itemClass} textOnOpen={textOnOpen}>
               <WhoWeAreText />
@@ -77,7 +76,7 @@ export function SiteFooter({ checkAuth }: { checkAuth: boolean }) {
             </a>
           </li>
         </FooterSection>
-        <FooterSection id="footer-learn" title="Learn">
+        <FooterSection title="Learn">
           {learnLinks.map((link) => (
             <li key={link.label}>
               <Link to={link.to} className={itemClass}>
@@ -86,7 +85,7 @@ export function SiteFooter({ checkAuth }: { checkAuth: boolean }) {
             </li>
           ))}
         </FooterSection>
-        <FooterSection id="footer-account" title="Rewards">
+        <FooterSection title="Rewards">
           <li>
             <Link to={href("/leaderboard")} className={itemClass}>
               Leaderboard

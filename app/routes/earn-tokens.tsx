@@ -1,5 +1,6 @@
 import { href, Link } from "react-router";
 import { PageSection } from "../components/ui/page-section.tsx";
+import { SectionHeading, TitledSection } from "../components/ui/titled-section.tsx";
 import { useComingSoonGuard } from "../features/auth/account-links.tsx";
 import { useAuthStatus } from "../features/auth/use-auth-status.ts";
 import { pageOfferText, quizOfferText } from "../features/quests/offer-text.ts";
@@ -152,12 +153,10 @@ export default function EarnTokens() {
         </dl>
       </PageSection>
 
-      <section aria-labelledby="referral-heading" className="bg-surface">
+      <TitledSection className="bg-surface">
         <div className="mx-auto grid max-w-6xl gap-10 px-4 py-16 sm:px-6 md:grid-cols-2">
           <div>
-            <h2 id="referral-heading" className="text-3xl font-bold">
-              The referral system
-            </h2>
+            <SectionHeading className="text-3xl font-bold">The referral system</SectionHeading>
             <ol className="mt-6 list-decimal space-y-3 pl-6 text-lg leading-8 text-ink-800">
               <li>Every account gets its own referral code and a link to share.</li>
               <li>A friend signs up with your link, or types your code on the sign-up form.</li>
@@ -185,7 +184,7 @@ export default function EarnTokens() {
             </ul>
           </div>
         </div>
-      </section>
+      </TitledSection>
     </>
   );
 }

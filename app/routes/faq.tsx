@@ -1,5 +1,6 @@
 import { href, Link } from "react-router";
 import { Markdown } from "../components/ui/markdown.tsx";
+import { SectionHeading, TitledSection } from "../components/ui/titled-section.tsx";
 import { loadFaq } from "../content/faq.server.ts";
 import { ARTICLE } from "../lib/article-page.ts";
 import { pageMeta } from "../lib/page-meta.ts";
@@ -26,10 +27,8 @@ export default function Faq({ loaderData }: Route.ComponentProps) {
         </Link>
         .
       </p>
-      <nav aria-labelledby="faq-questions" className="mt-8 rounded-2xl bg-sand-100 p-5" data-pagefind-ignore>
-        <h2 id="faq-questions" className="text-lg font-bold">
-          Questions
-        </h2>
+      <TitledSection as="nav" className="mt-8 rounded-2xl bg-sand-100 p-5" data-pagefind-ignore>
+        <SectionHeading className="text-lg font-bold">Questions</SectionHeading>
         <ul className="mt-2 space-y-1">
           {loaderData.entries.map((entry) => (
             <li key={entry.id}>
@@ -39,15 +38,13 @@ export default function Faq({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
-      </nav>
+      </TitledSection>
       <div className="mt-10 space-y-10">
         {loaderData.entries.map((entry) => (
-          <section key={entry.id} aria-labelledby={entry.id}>
-            <h2 id={entry.id} className="text-2xl font-bold">
-              {entry.question}
-            </h2>
+          <TitledSection key={entry.id} headingId={entry.id}>
+            <SectionHeading className="text-2xl font-bold">{entry.question}</SectionHeading>
             <Markdown html={entry.html} className="mt-3" />
-          </section>
+          </TitledSection>
         ))}
       </div>
     </article>

@@ -1,5 +1,6 @@
 import { href, Link } from "react-router";
 import { Markdown } from "../components/ui/markdown.tsx";
+import { SectionHeading, TitledSection } from "../components/ui/titled-section.tsx";
 import { loadGlossary } from "../content/glossary.server.ts";
 import { ARTICLE } from "../lib/article-page.ts";
 import { pageMeta } from "../lib/page-meta.ts";
@@ -55,10 +56,8 @@ export default function Glossary({ loaderData }: Route.ComponentProps) {
         </ul>
       </nav>
       {loaderData.letters.map((group) => (
-        <section key={group.letter} aria-labelledby={group.id} className="mt-10">
-          <h2 id={group.id} className="border-b border-ink-100 pb-1 text-2xl font-black text-ink-700">
-            {group.letter}
-          </h2>
+        <TitledSection key={group.letter} headingId={group.id} className="mt-10">
+          <SectionHeading className="border-b border-ink-100 pb-1 text-2xl font-black text-ink-700">{group.letter}</SectionHeading>
           <dl className="mt-6 space-y-8">
             {group.terms.map((term) => (
               <div key={term.id}>
@@ -71,7 +70,7 @@ export default function Glossary({ loaderData }: Route.ComponentProps) {
               </div>
             ))}
           </dl>
-        </section>
+        </TitledSection>
       ))}
     </article>
   );

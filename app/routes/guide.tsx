@@ -1,5 +1,6 @@
 import { href, Link } from "react-router";
 import { Markdown } from "../components/ui/markdown.tsx";
+import { SectionHeading, TitledSection } from "../components/ui/titled-section.tsx";
 import { loadGuidePage } from "../content/guides.server.ts";
 import { GuidePager } from "../features/guides/guide-pager.tsx";
 import { PaymentRequest } from "../features/guides/payment-request.tsx";
@@ -62,10 +63,8 @@ export default function Guide({ loaderData: guide }: Route.ComponentProps) {
       <StepList steps={guide.steps} numbered={guide.layout === "steps"} />
       {guide.paymentRequest ? <PaymentRequest {...guide.paymentRequest} /> : null}
       {guide.troubleshootingHtml ? <Markdown html={guide.troubleshootingHtml} className="mt-14 max-w-measure" /> : null}
-      <section aria-labelledby="report-difference" className="mt-14 max-w-measure">
-        <h2 id="report-difference" className="text-lg font-bold">
-          Something looks different?
-        </h2>
+      <TitledSection className="mt-14 max-w-measure">
+        <SectionHeading className="text-lg font-bold">Something looks different?</SectionHeading>
         <p className="mt-1">
           Wallet apps change their screens often.{" "}
           <Link
@@ -76,7 +75,7 @@ export default function Guide({ loaderData: guide }: Route.ComponentProps) {
           </Link>
           , and we will bring this guide up to date.
         </p>
-      </section>
+      </TitledSection>
       <GuidePager previous={guide.previous} next={guide.next} platformName={guide.platformName} />
     </article>
   );

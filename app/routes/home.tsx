@@ -1,6 +1,7 @@
 import { href, Link } from "react-router";
 import { howToBuyPath, swapUrl } from "../../common/links.ts";
 import { PageSection } from "../components/ui/page-section.tsx";
+import { SectionHeading, TitledSection } from "../components/ui/titled-section.tsx";
 import { loadGlossary } from "../content/glossary.server.ts";
 import { useComingSoonGuard } from "../features/auth/account-links.tsx";
 import { useAuthStatus } from "../features/auth/use-auth-status.ts";
@@ -130,11 +131,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </p>
       </PageSection>
 
-      <section aria-labelledby="rewards-heading" className="bg-surface">
+      <TitledSection className="bg-surface">
         <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
-          <h2 id="rewards-heading" className="text-3xl font-bold">
-            Rewards with simple rules
-          </h2>
+          <SectionHeading className="text-3xl font-bold">Rewards with simple rules</SectionHeading>
           <dl className="mt-8 grid gap-4 sm:grid-cols-3">
             {rewardFigures.map((figure) => (
               <div key={figure.label} className="rounded-2xl bg-sand-100 p-6">
@@ -154,7 +153,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </Link>
           </div>
         </div>
-      </section>
+      </TitledSection>
 
       <PageSection
         id="guides"
@@ -184,19 +183,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </Link>
       </PageSection>
 
-      <section aria-labelledby="contact-heading" className="bg-brand-100">
+      <TitledSection className="bg-brand-100">
         <div className="mx-auto flex max-w-6xl flex-col items-start gap-4 px-4 py-12 sm:px-6 md:flex-row md:items-center md:justify-between">
           <div>
-            <h2 id="contact-heading" className="text-2xl font-bold">
-              Questions?
-            </h2>
+            <SectionHeading className="text-2xl font-bold">Questions?</SectionHeading>
             <p className="mt-1 text-lg text-ink-800">We read every message and answer within a few days.</p>
           </div>
           <Link to={href("/contact-us")} className="btn-primary">
             Contact us
           </Link>
         </div>
-      </section>
+      </TitledSection>
     </>
   );
 }

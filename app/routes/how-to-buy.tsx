@@ -1,5 +1,6 @@
 import { href, Link } from "react-router";
 import { howToBuyPath } from "../../common/links.ts";
+import { SectionHeading, TitledSection } from "../components/ui/titled-section.tsx";
 import { buyPath, buyPathSafety } from "../content/buy-path.server.ts";
 import { PlatformChoice } from "../features/guides/platform-choice.tsx";
 import type { ChosenPlatform } from "../features/guides/platform-preference.ts";
@@ -67,10 +68,8 @@ export default function HowToBuy({ loaderData }: Route.ComponentProps) {
           </details>
         ))}
       </div>
-      <section aria-labelledby="safety-heading" className="mt-10 rounded-2xl bg-sand-100 p-6">
-        <h2 id="safety-heading" className="text-xl font-bold">
-          Before you spend money
-        </h2>
+      <TitledSection className="mt-10 rounded-2xl bg-sand-100 p-6">
+        <SectionHeading className="text-xl font-bold">Before you spend money</SectionHeading>
         <ul className="mt-3 list-disc space-y-1 pl-6">
           {loaderData.safety.map((guide) => (
             <li key={guide.path}>
@@ -89,7 +88,7 @@ export default function HowToBuy({ loaderData }: Route.ComponentProps) {
           Crypto-assets are volatile: only use money you can afford to lose. Nobody from this site or from MetaMask will ever ask for your
           Secret Recovery Phrase.
         </p>
-      </section>
+      </TitledSection>
     </article>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { href, Link, useLocation } from "react-router";
 import { howToBuyPath } from "../../common/links.ts";
+import { SectionHeading, TitledSection } from "../components/ui/titled-section.tsx";
 import { loadGuideIndex } from "../content/guides.server.ts";
 import { GuideSearch } from "../features/guides/guide-search.tsx";
 import { PlatformChoice } from "../features/guides/platform-choice.tsx";
@@ -120,11 +121,9 @@ export default function HowTo({ loaderData }: Route.ComponentProps) {
           ))}
         </div>
       </section>
-      <section aria-labelledby="why-heading" className="bg-surface">
+      <TitledSection className="bg-surface">
         <div className="mx-auto max-w-4xl px-4 py-12 sm:px-6 sm:py-16">
-          <h2 id="why-heading" className="text-3xl font-bold">
-            Why MetaMask?
-          </h2>
+          <SectionHeading className="text-3xl font-bold">Why MetaMask?</SectionHeading>
           <ul className="mt-6 grid gap-4 sm:grid-cols-2">
             {reasons.map((reason) => (
               <li key={reason.title} className="rounded-2xl bg-sand-100 p-5">
@@ -138,7 +137,7 @@ export default function HowTo({ loaderData }: Route.ComponentProps) {
             most common. Install it only from its official site or your device's app store.
           </p>
         </div>
-      </section>
+      </TitledSection>
     </>
   );
 }

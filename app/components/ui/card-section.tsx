@@ -1,14 +1,12 @@
-import { type ReactNode, useId } from "react";
+import type { ReactNode } from "react";
+import { SectionHeading, TitledSection } from "./titled-section.tsx";
 
 /** A card that is a landmark region named by its heading. */
 export function CardSection({ title, className = "", children }: { title: ReactNode; className?: string; children: ReactNode }) {
-  const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className={`card ${className}`}>
-      <h2 id={headingId} className="text-xl font-bold">
-        {title}
-      </h2>
+    <TitledSection className={`card ${className}`}>
+      <SectionHeading className="text-xl font-bold">{title}</SectionHeading>
       {children}
-    </section>
+    </TitledSection>
   );
 }

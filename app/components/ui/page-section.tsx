@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { SectionHeading, TitledSection } from "./titled-section.tsx";
 
 /**
  * A section of a wide page (the home page, the earn page): a landmark named by
@@ -19,12 +20,10 @@ export function PageSection({
   children: ReactNode;
 }) {
   return (
-    <section aria-labelledby={`${id}-heading`} className={`mx-auto max-w-6xl px-4 ${spacing} sm:px-6`}>
-      <h2 id={`${id}-heading`} className="text-3xl font-bold">
-        {title}
-      </h2>
+    <TitledSection headingId={`${id}-heading`} className={`mx-auto max-w-6xl px-4 ${spacing} sm:px-6`}>
+      <SectionHeading className="text-3xl font-bold">{title}</SectionHeading>
       {intro ? <p className="mt-3 max-w-2xl text-lg text-ink-800">{intro}</p> : null}
       {children}
-    </section>
+    </TitledSection>
   );
 }

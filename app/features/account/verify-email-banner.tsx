@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { SectionHeading, TitledSection } from "../../components/ui/titled-section.tsx";
 import { call } from "../../lib/api-call.ts";
 import { UNREACHABLE } from "../../lib/api-request.ts";
 import { useCsrfToken } from "../../lib/use-csrf-token.ts";
@@ -21,10 +22,8 @@ export function VerifyEmailBanner() {
     );
   };
   return (
-    <section aria-labelledby="verify-email-heading" className="mt-6 rounded-2xl border border-brand-600/40 bg-sand-50 p-5">
-      <h2 id="verify-email-heading" className="text-lg font-bold">
-        Confirm your email address
-      </h2>
+    <TitledSection className="mt-6 rounded-2xl border border-brand-600/40 bg-sand-50 p-5">
+      <SectionHeading className="text-lg font-bold">Confirm your email address</SectionHeading>
       <p className="mt-1 text-base text-ink-800">
         Open the link we sent you. It lets you get back in if you forget your password, and transfers to your wallet need it.
       </p>
@@ -41,6 +40,6 @@ export function VerifyEmailBanner() {
           {state.error}
         </p>
       ) : null}
-    </section>
+    </TitledSection>
   );
 }

@@ -1,4 +1,5 @@
-import { useEffect, useId } from "react";
+import { useEffect } from "react";
+import { SectionHeading, TitledSection } from "../../components/ui/titled-section.tsx";
 import { bindPlatformChoice, CHOSEN_PLATFORMS, PLATFORM_CHOICE_TEXT } from "./platform-preference.ts";
 
 /**
@@ -8,13 +9,10 @@ import { bindPlatformChoice, CHOSEN_PLATFORMS, PLATFORM_CHOICE_TEXT } from "./pl
  * behaviour from app/enhance/platform-choice.ts.
  */
 export function PlatformChoice({ className = "" }: { className?: string }) {
-  const headingId = useId();
   useEffect(() => bindPlatformChoice(document), []);
   return (
-    <nav aria-labelledby={headingId} data-platform-choice className={`card ${className}`}>
-      <h2 id={headingId} className="text-xl font-bold">
-        {PLATFORM_CHOICE_TEXT.question}
-      </h2>
+    <TitledSection as="nav" data-platform-choice className={`card ${className}`}>
+      <SectionHeading className="text-xl font-bold">{PLATFORM_CHOICE_TEXT.question}</SectionHeading>
       <ul className="mt-4 flex flex-wrap gap-3">
         {CHOSEN_PLATFORMS.map((platform) => (
           <li key={platform}>
@@ -28,6 +26,6 @@ export function PlatformChoice({ className = "" }: { className?: string }) {
           </li>
         ))}
       </ul>
-    </nav>
+    </TitledSection>
   );
 }

@@ -1,4 +1,5 @@
 import { Markdown } from "../../components/ui/markdown.tsx";
+import { SectionHeading, TitledSection } from "../../components/ui/titled-section.tsx";
 import type { GuidePageData } from "../../content/guides.server.ts";
 
 /**
@@ -11,12 +12,10 @@ export function StepList({ steps, numbered }: { steps: GuidePageData["steps"]; n
     return (
       <div className="mt-10 space-y-12">
         {steps.map((step, index) => (
-          <section key={step.title} aria-labelledby={`section-${index + 1}`}>
-            <h2 id={`section-${index + 1}`} className="text-2xl font-bold">
-              {step.title}
-            </h2>
+          <TitledSection key={step.title} headingId={`section-${index + 1}`}>
+            <SectionHeading className="text-2xl font-bold">{step.title}</SectionHeading>
             <Markdown html={step.html} className="mt-3 max-w-measure" />
-          </section>
+          </TitledSection>
         ))}
       </div>
     );

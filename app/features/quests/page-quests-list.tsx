@@ -1,4 +1,5 @@
 import type { QuestsView } from "../../../common/api/quests.ts";
+import { SectionHeading, TitledSection } from "../../components/ui/titled-section.tsx";
 
 const PERIOD_TEXT = {
   once: "once",
@@ -11,10 +12,8 @@ const PERIOD_TEXT = {
 export function PageQuestsList({ pages }: { pages: QuestsView["pages"] }) {
   if (pages.length === 0) return null;
   return (
-    <section aria-labelledby="page-quests">
-      <h2 id="page-quests" className="text-2xl font-bold">
-        Visit and read
-      </h2>
+    <TitledSection>
+      <SectionHeading className="text-2xl font-bold">Visit and read</SectionHeading>
       <p className="mt-2 text-ink-800">These pay XP for the leaderboard, never tokens: a visit cannot be checked.</p>
       <ul className="mt-4 grid gap-4 sm:grid-cols-2">
         {pages.map((quest) => (
@@ -37,6 +36,6 @@ export function PageQuestsList({ pages }: { pages: QuestsView["pages"] }) {
           </li>
         ))}
       </ul>
-    </section>
+    </TitledSection>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import type { QuizResult, QuizStart } from "../../../common/api/quests.ts";
+import { SectionHeading, TitledSection } from "../../components/ui/titled-section.tsx";
 import { formatTokens } from "../../lib/token-amount.ts";
 
 /** The grade, each answer with why it is right or wrong, what was credited, and the receipt. */
@@ -8,10 +9,10 @@ export function QuizResultView({ quiz, result, onDone }: { quiz: QuizStart; resu
   useEffect(() => heading.current?.focus(), []);
   const credited = [result.xp > 0 ? `${result.xp} XP` : null, result.tokens !== "0" ? formatTokens(result.tokens) : null].filter(Boolean);
   return (
-    <section className="card" aria-labelledby="quiz-result-heading" data-testid="quiz-result">
-      <h2 id="quiz-result-heading" ref={heading} tabIndex={-1} className="text-2xl font-bold">
+    <TitledSection className="card" data-testid="quiz-result">
+      <SectionHeading ref={heading} tabIndex={-1} className="text-2xl font-bold">
         {result.passed ? `Passed: ${result.correct} of ${result.total} right` : `Not passed: ${result.correct} of ${result.total} right`}
-      </h2>
+      </SectionHeading>
       <p className="mt-1 text-base text-ink-800">
         {result.passed
           ? credited.length > 0
@@ -47,6 +48,6 @@ export function QuizResultView({ quiz, result, onDone }: { quiz: QuizStart; resu
       <button type="button" className="btn-secondary mt-5" onClick={onDone}>
         Back to the quests
       </button>
-    </section>
+    </TitledSection>
   );
 }

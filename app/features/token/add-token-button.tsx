@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { SectionHeading, TitledSection } from "../../components/ui/titled-section.tsx";
 import { type AnnouncedWallet, useAnnouncedWallets } from "../../lib/eip6963.ts";
 import { ADD_TOKEN_TEXT, askToWatchToken } from "./watch-token.ts";
 
@@ -23,10 +24,8 @@ export function AddTokenButton() {
   };
 
   return (
-    <section aria-labelledby="add-token-heading" className="rounded-2xl border-2 border-brand-300 bg-surface p-5">
-      <h2 id="add-token-heading" className="text-lg font-bold">
-        {ADD_TOKEN_TEXT.heading}
-      </h2>
+    <TitledSection className="rounded-2xl border-2 border-brand-300 bg-surface p-5">
+      <SectionHeading className="text-lg font-bold">{ADD_TOKEN_TEXT.heading}</SectionHeading>
       <p className="mt-1 text-base text-ink-800">{ADD_TOKEN_TEXT.intro}</p>
       <div className="mt-4 flex flex-wrap gap-3">
         {wallets.map((wallet) => (
@@ -41,6 +40,6 @@ export function AddTokenButton() {
       <p role="status" className="mt-3 text-base">
         {outcome ? ADD_TOKEN_TEXT.outcome(outcome.wallet, outcome.added) : null}
       </p>
-    </section>
+    </TitledSection>
   );
 }

@@ -4,6 +4,7 @@ import { CardSection } from "../../components/ui/card-section.tsx";
 import { FormMessage } from "../../components/ui/form-message.tsx";
 import { SelectField } from "../../components/ui/labelled-field.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
+import { SectionHeading, TitledSection } from "../../components/ui/titled-section.tsx";
 import { useConsole } from "../../features/console/console-context.ts";
 import { ConsoleForm } from "../../features/console/console-form.tsx";
 import { Cell, DataTable } from "../../features/console/data-table.tsx";
@@ -101,10 +102,8 @@ function ConsoleMember({ id }: { id: string }) {
                 </ConsoleForm>
               </CardSection>
             ) : null}
-            <section aria-labelledby="ledger">
-              <h2 id="ledger" className="text-xl font-bold">
-                Ledger
-              </h2>
+            <TitledSection>
+              <SectionHeading className="text-xl font-bold">Ledger</SectionHeading>
               <DataTable label="Ledger, newest first" head={["When", "Kind", "Amount", "Balance after", "Reason"]}>
                 {data.ledger.map((line) => (
                   <tr key={line.id}>
@@ -116,7 +115,7 @@ function ConsoleMember({ id }: { id: string }) {
                   </tr>
                 ))}
               </DataTable>
-            </section>
+            </TitledSection>
           </div>
           {activity.data ? (
             <div className="space-y-6">

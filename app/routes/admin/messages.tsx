@@ -1,9 +1,9 @@
-import { useId } from "react";
 import { useSearchParams } from "react-router";
 import type { z } from "zod";
 import { CONTACT_MESSAGE_STATES, messageStateBody, type messagesQuery, type messagesReply, replyBody } from "../../../common/api/admin.ts";
 import { FormMessage } from "../../components/ui/form-message.tsx";
 import { SelectField, TextArea } from "../../components/ui/labelled-field.tsx";
+import { SectionHeading, TitledSection } from "../../components/ui/titled-section.tsx";
 import { useConsole } from "../../features/console/console-context.ts";
 import { ConsoleForm } from "../../features/console/console-form.tsx";
 import { FilterSelect } from "../../features/console/filter-select.tsx";
@@ -14,15 +14,12 @@ type Message = z.infer<typeof messagesReply>["messages"][number];
 const when = (iso: string) => iso.slice(0, 16).replace("T", " ");
 
 function MessageCard({ message, onChanged }: { message: Message; onChanged: () => void }) {
-  const headingId = useId();
   const { call } = useConsole();
   return (
     <li>
-      <article aria-labelledby={headingId} className="card">
+      <TitledSection as="article" className="card">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
-          <h2 id={headingId} className="text-lg font-bold">
-            {message.subject}
-          </h2>
+          <SectionHeading className="text-lg font-bold">{message.subject}</SectionHeading>
           <span className="rounded-md border border-sand-200 px-2 py-0.5 text-sm font-semibold" data-testid="message-state">
             {message.state}
           </span>
@@ -84,7 +81,7 @@ function MessageCard({ message, onChanged }: { message: Message; onChanged: () =
             )}
           </ConsoleForm>
         </div>
-      </article>
+      </TitledSection>
     </li>
   );
 }

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { overviewReply } from "../../../common/api/admin.ts";
 import { PAYOUT_STATUS_LABELS, type PayoutStatusName } from "../../../common/api/payouts.ts";
 import { FormMessage } from "../../components/ui/form-message.tsx";
+import { SectionHeading, TitledSection } from "../../components/ui/titled-section.tsx";
 import { BarChart } from "../../features/console/bar-chart.tsx";
 import { Cell, DataTable } from "../../features/console/data-table.tsx";
 import { useConsoleQuery } from "../../features/console/use-console-query.ts";
@@ -89,10 +90,8 @@ export default function ConsoleOverview() {
             />
           </div>
           <div className="grid gap-6 lg:grid-cols-3">
-            <section aria-labelledby="credited-kinds">
-              <h2 id="credited-kinds" className="text-xl font-bold">
-                Credited by kind, 90 days
-              </h2>
+            <TitledSection>
+              <SectionHeading className="text-xl font-bold">Credited by kind, 90 days</SectionHeading>
               <DataTable label="Tokens credited by kind" head={["Kind", "Tokens"]}>
                 {creditedByKind(data.credited_per_day).map(([kind, tokens]) => (
                   <tr key={kind}>
@@ -101,11 +100,9 @@ export default function ConsoleOverview() {
                   </tr>
                 ))}
               </DataTable>
-            </section>
-            <section aria-labelledby="payouts-by-status">
-              <h2 id="payouts-by-status" className="text-xl font-bold">
-                Payouts by status
-              </h2>
+            </TitledSection>
+            <TitledSection>
+              <SectionHeading className="text-xl font-bold">Payouts by status</SectionHeading>
               <DataTable label="Payouts by status" head={["Status", "Count", "Tokens"]}>
                 {data.payouts_by_status.map((row) => (
                   <tr key={row.status}>
@@ -115,12 +112,10 @@ export default function ConsoleOverview() {
                   </tr>
                 ))}
               </DataTable>
-            </section>
+            </TitledSection>
             <WaitlistCard />
-            <section aria-labelledby="health">
-              <h2 id="health" className="text-xl font-bold">
-                Health
-              </h2>
+            <TitledSection>
+              <SectionHeading className="text-xl font-bold">Health</SectionHeading>
               <dl className="card mt-3 grid grid-cols-2 gap-2">
                 {Object.entries(data.health).map(([service, state]) => (
                   <div key={service} className="contents">
@@ -129,7 +124,7 @@ export default function ConsoleOverview() {
                   </div>
                 ))}
               </dl>
-            </section>
+            </TitledSection>
           </div>
         </div>
       ) : error ? null : (

@@ -6,6 +6,7 @@ import { PAYOUT_STATUS_LABELS, type PayoutStatusName } from "../../../common/api
 import { CardSection } from "../../components/ui/card-section.tsx";
 import { FormMessage } from "../../components/ui/form-message.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
+import { SectionHeading, TitledSection } from "../../components/ui/titled-section.tsx";
 import { useConsole } from "../../features/console/console-context.ts";
 import { ConsoleForm } from "../../features/console/console-form.tsx";
 import { Cell, DataTable } from "../../features/console/data-table.tsx";
@@ -119,10 +120,8 @@ export default function ConsolePayouts() {
       <h1 className="text-3xl font-bold">Payouts</h1>
       <FormMessage error={error} success={handled} />
       {data && data.alerts.length > 0 ? (
-        <section aria-labelledby="alerts" className="mt-6 rounded-lg border border-danger-700/30 bg-danger-50 p-4">
-          <h2 id="alerts" className="text-xl font-bold text-danger-700">
-            Alerts
-          </h2>
+        <TitledSection className="mt-6 rounded-lg border border-danger-700/30 bg-danger-50 p-4">
+          <SectionHeading className="text-xl font-bold text-danger-700">Alerts</SectionHeading>
           <ul className="mt-2 space-y-4">
             {data.alerts.map((alert) => (
               <li key={alert.id}>
@@ -146,7 +145,7 @@ export default function ConsolePayouts() {
               </li>
             ))}
           </ul>
-        </section>
+        </TitledSection>
       ) : null}
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         {admin ? (
@@ -239,10 +238,8 @@ export default function ConsolePayouts() {
         ) : null}
       </div>
 
-      <section aria-labelledby="transfers" className="mt-8">
-        <h2 id="transfers" className="text-xl font-bold">
-          Transfers
-        </h2>
+      <TitledSection className="mt-8">
+        <SectionHeading className="text-xl font-bold">Transfers</SectionHeading>
         <div className="mt-3 flex flex-wrap items-end gap-3">
           <FilterSelect id="status-filter" label="Status" value={status} onChange={(value) => setParams(value ? { status: value } : {})}>
             <option value="">All</option>
@@ -272,19 +269,17 @@ export default function ConsolePayouts() {
             ))}
           </DataTable>
         ) : null}
-      </section>
+      </TitledSection>
 
       {admin && batchIds.length > 0 ? (
-        <section aria-labelledby="batches" className="mt-8">
-          <h2 id="batches" className="text-xl font-bold">
-            Safe files
-          </h2>
+        <TitledSection className="mt-8">
+          <SectionHeading className="text-xl font-bold">Safe files</SectionHeading>
           <div className="mt-3 flex flex-wrap gap-4">
             {batchIds.map((id) => (
               <SafeFileButton key={id} batchId={id} />
             ))}
           </div>
-        </section>
+        </TitledSection>
       ) : null}
 
       {admin ? (

@@ -2,6 +2,7 @@ import { removeSpecialDayForm, setSpecialDayBody } from "../../../common/api/adm
 import { CardSection } from "../../components/ui/card-section.tsx";
 import { FormMessage } from "../../components/ui/form-message.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
+import { SectionHeading, TitledSection } from "../../components/ui/titled-section.tsx";
 import { useConsole } from "../../features/console/console-context.ts";
 import { ConsoleForm } from "../../features/console/console-form.tsx";
 import { Cell, DataTable } from "../../features/console/data-table.tsx";
@@ -17,10 +18,8 @@ export default function ConsoleSpecialDays() {
       <h1 className="text-3xl font-bold">Special days</h1>
       <FormMessage error={error} />
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
-        <section aria-labelledby="calendar">
-          <h2 id="calendar" className="text-xl font-bold">
-            Calendar
-          </h2>
+        <TitledSection>
+          <SectionHeading className="text-xl font-bold">Calendar</SectionHeading>
           {data ? (
             data.days.length === 0 ? (
               <p className="mt-3">No special day is set.</p>
@@ -36,7 +35,7 @@ export default function ConsoleSpecialDays() {
               </DataTable>
             )
           ) : null}
-        </section>
+        </TitledSection>
         {admin ? (
           <div className="space-y-6">
             <CardSection title="Set a day">
