@@ -20,7 +20,7 @@ export function TitledPage({
   return (
     <Tag className={`mx-auto ${WIDTHS[width]} px-4 py-10 sm:px-6 sm:py-14`} {...attributes}>
       <h1 className="text-3xl font-bold sm:text-4xl">{title}</h1>
-      {lead ? <p className="mt-2 text-lg text-ink-800">{lead}</p> : null}
+      {lead ? <p className="mt-3 max-w-[70ch] text-lg text-ink-800">{lead}</p> : null}
       {children}
     </Tag>
   );

@@ -2,6 +2,7 @@ import { href, Link } from "react-router";
 import { Markdown } from "../components/ui/markdown.tsx";
 import { SectionHeading, TitledSection } from "../components/ui/titled-section.tsx";
 import { loadFaq } from "../content/faq.server.ts";
+import { TitledPage } from "../layout/titled-page.tsx";
 import { ARTICLE } from "../lib/article-page.ts";
 import { pageMeta } from "../lib/page-meta.ts";
 import type { Route } from "./+types/faq";
@@ -18,15 +19,21 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 /** The questions newcomers ask, from content/faq.md: a list of questions, then each answer under its own heading. */
 export default function Faq({ loaderData }: Route.ComponentProps) {
   return (
-    <article data-pagefind-body className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
-      <h1 className="text-3xl font-bold sm:text-4xl">{loaderData.title}</h1>
-      <p className="mt-3 max-w-[70ch] text-lg text-ink-800">
-        Short answers, each with the guide that goes further. A word you do not know is in the{" "}
-        <Link to={href("/glossary")} className="link">
-          glossary
-        </Link>
-        .
-      </p>
+    <TitledPage
+      as="article"
+      data-pagefind-body
+      title={loaderData.title}
+      width="3xl"
+      lead={
+        <>
+          Short answers, each with the guide that goes further. A word you do not know is in the{" "}
+          <Link to={href("/glossary")} className="link">
+            glossary
+          </Link>
+          .
+        </>
+      }
+    >
       <TitledSection as="nav" className="mt-8 rounded-2xl bg-sand-100 p-5" data-pagefind-ignore>
         <SectionHeading className="text-lg font-bold">Questions</SectionHeading>
         <ul className="mt-2 space-y-1">
@@ -47,6 +54,6 @@ export default function Faq({ loaderData }: Route.ComponentProps) {
           </TitledSection>
         ))}
       </div>
-    </article>
+    </TitledPage>
   );
 }

@@ -2,6 +2,7 @@ import { href, Link } from "react-router";
 import { Markdown } from "../components/ui/markdown.tsx";
 import { SectionHeading, TitledSection } from "../components/ui/titled-section.tsx";
 import { loadGlossary } from "../content/glossary.server.ts";
+import { TitledPage } from "../layout/titled-page.tsx";
 import { ARTICLE } from "../lib/article-page.ts";
 import { pageMeta } from "../lib/page-meta.ts";
 import { site } from "../site.ts";
@@ -32,15 +33,21 @@ export const meta: Route.MetaFunction = () =>
 /** Every term the guides use, A to Z, each with an anchor the guides link to. */
 export default function Glossary({ loaderData }: Route.ComponentProps) {
   return (
-    <article data-pagefind-body className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
-      <h1 className="text-3xl font-bold sm:text-4xl">Glossary</h1>
-      <p className="mt-3 max-w-[70ch] text-lg text-ink-800">
-        The words the{" "}
-        <Link to={href("/how-to")} className="link">
-          wallet guides
-        </Link>{" "}
-        use, in plain language. Each guide links a term here the first time it uses it.
-      </p>
+    <TitledPage
+      as="article"
+      data-pagefind-body
+      title="Glossary"
+      width="3xl"
+      lead={
+        <>
+          The words the{" "}
+          <Link to={href("/how-to")} className="link">
+            wallet guides
+          </Link>{" "}
+          use, in plain language. Each guide links a term here the first time it uses it.
+        </>
+      }
+    >
       <nav aria-label="Glossary from A to Z" className="mt-8">
         <ul className="flex flex-wrap gap-1">
           {loaderData.letters.map((group) => (
@@ -72,6 +79,6 @@ export default function Glossary({ loaderData }: Route.ComponentProps) {
           </dl>
         </TitledSection>
       ))}
-    </article>
+    </TitledPage>
   );
 }
