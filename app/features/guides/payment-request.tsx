@@ -1,13 +1,12 @@
+import { SectionHeading, TitledSection } from "../../components/ui/titled-section.tsx";
 import { site } from "../../site.ts";
 
 /** The example payment-request QR code the receive guides show, with what it encodes, part by part. */
 export function PaymentRequest({ uri, svg, tokens }: { uri: string; svg: string; tokens: string }) {
   const { token } = site;
   return (
-    <section aria-labelledby="payment-request-heading" className="card mt-10">
-      <h2 id="payment-request-heading" className="text-2xl font-bold">
-        What a {token.symbol} payment request looks like
-      </h2>
+    <TitledSection className="card mt-10">
+      <SectionHeading className="text-2xl font-bold">What a {token.symbol} payment request looks like</SectionHeading>
       <p className="mt-2 text-base text-ink-800">
         This example asks for {tokens} {token.symbol}. A request made in your wallet has the same parts, with your own address and amount:
         compare them before you share it.
@@ -51,6 +50,6 @@ export function PaymentRequest({ uri, svg, tokens }: { uri: string; svg: string;
           owns: never send anything to it. A real request shows your own address, and all three corner squares.
         </p>
       </div>
-    </section>
+    </TitledSection>
   );
 }
