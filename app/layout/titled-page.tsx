@@ -1,6 +1,6 @@
 import type { HTMLAttributes, ReactNode } from "react";
 
-const WIDTHS = { "2xl": "max-w-2xl", "3xl": "max-w-3xl", "4xl": "max-w-4xl", "5xl": "max-w-5xl", "6xl": "max-w-6xl" } as const;
+const WIDTHS = { "2xl": "max-w-2xl", "3xl": "max-w-3xl", "4xl": "max-w-4xl", "6xl": "max-w-6xl" } as const;
 
 /** A page under the site's header: its width, its one h1, and the lead paragraph under it. */
 export function TitledPage({
