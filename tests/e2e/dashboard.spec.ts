@@ -1,5 +1,6 @@
 import { loadSiteConfig } from "../../config/site.ts";
 import { backdateClaim, signedInUser } from "./support/accounts.ts";
+import { csrfTokenRequests } from "./support/csrf-requests.ts";
 import { holdRequests } from "./support/hold.ts";
 import { expect, expectAccessible, test } from "./support/test.ts";
 
@@ -140,10 +141,7 @@ test.describe("wallet address", () => {
     baseURL,
   }) => {
     await signedInUser(context, baseURL as string);
-    const tokenRequests: string[] = [];
-    page.on("request", (request) => {
-      if (request.url().includes("page=update-wallet-address")) tokenRequests.push(request.url());
-    });
+    const tokenRequests = csrfTokenRequests(page, "update-wallet-address");
     await page.clock.install();
     await page.goto("/dashboard");
     const region = page.getByRole("region", { name: "Wallet address" });
@@ -231,10 +229,7 @@ test.describe("wallet address", () => {
 
   test("asks for the CSRF token only once across saves", async ({ page, context, baseURL }) => {
     await signedInUser(context, baseURL as string);
-    const tokenRequests: string[] = [];
-    page.on("request", (request) => {
-      if (request.url().includes("page=update-wallet-address")) tokenRequests.push(request.url());
-    });
+    const tokenRequests = csrfTokenRequests(page, "update-wallet-address");
     await page.goto("/dashboard");
     const region = page.getByRole("region", { name: "Wallet address" });
     for (const address of [ADDRESS, "0x52908400098527886E0F7030069857D2E4169EE7"]) {

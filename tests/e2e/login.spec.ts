@@ -1,5 +1,6 @@
 import { FORM_EXPIRED } from "../../common/api/fields.ts";
 import { registeredUser, signedInUser } from "./support/accounts.ts";
+import { csrfTokenRequests } from "./support/csrf-requests.ts";
 import { holdRequests } from "./support/hold.ts";
 import { expect, expectAccessible, test } from "./support/test.ts";
 
@@ -71,10 +72,7 @@ test.describe("login", () => {
 
   test("an expired form is sent once more with a fresh token; expired again, it says so", async ({ page, context }) => {
     const user = await registeredUser(context);
-    const tokenRequests: string[] = [];
-    page.on("request", (request) => {
-      if (request.url().includes("page=signin")) tokenRequests.push(request.url());
-    });
+    const tokenRequests = csrfTokenRequests(page, "signin");
     let expire = 1;
     await page.route("**/api/signin", (route) =>
       expire-- > 0 ? route.fulfill({ status: 403, json: { err_msg: FORM_EXPIRED } }) : route.continue(),

@@ -2,13 +2,16 @@ import type { Page } from "@playwright/test";
 import { loadSiteConfig } from "../../config/site.ts";
 import { loadQuizBank, type Quiz } from "../../server/services/quests/quiz-bank.ts";
 import { signedInUser } from "./support/accounts.ts";
+import { csrfTokenRequests } from "./support/csrf-requests.ts";
 import { expect, expectAccessible, test } from "./support/test.ts";
 
-const quiz = loadQuizBank(loadSiteConfig()).get("secret-recovery-phrase") as Quiz;
+const quizzes = loadQuizBank(loadSiteConfig());
+const quiz = quizzes.get("secret-recovery-phrase") as Quiz;
+const createWallet = quizzes.get("create-wallet") as Quiz;
 
 /** Chooses the right answer for the first `right` questions and a wrong one for the rest, by the choices' words. */
-async function answer(page: Page, right: number) {
-  for (const [index, question] of quiz.questions.entries()) {
+async function answer(page: Page, { questions }: Quiz, right = questions.length) {
+  for (const [index, question] of questions.entries()) {
     const group = page.getByRole("group", { name: question.text });
     const choice = question.choices.find((candidate) => candidate.correct === index < right);
     await group.getByLabel(choice?.text as string, { exact: true }).check();
@@ -37,7 +40,7 @@ test.describe("quests", () => {
       await expect(page.getByRole("heading", { name: quiz.title, level: 2 })).toBeFocused();
       const send = page.getByRole("button", { name: "Send my answers" });
       await expect(send).toBeDisabled();
-      await answer(page, quiz.pass - 1);
+      await answer(page, quiz, quiz.pass - 1);
       await expectAccessible(page);
       await send.click();
       const result = page.getByTestId("quiz-result");
@@ -53,12 +56,7 @@ test.describe("quests", () => {
       await expect(page.getByRole("region", { name: "Receipts" })).toContainText("not passed");
 
       await page.getByRole("button", { name: "Start the quiz: Create a wallet" }).click();
-      const createWallet = loadQuizBank(loadSiteConfig()).get("create-wallet") as Quiz;
-      for (const question of createWallet.questions)
-        await page
-          .getByRole("group", { name: question.text })
-          .getByLabel(question.choices.find((choice) => choice.correct)?.text as string, { exact: true })
-          .check();
+      await answer(page, createWallet);
       await page.getByRole("button", { name: "Send my answers" }).click();
       await expect(result.getByRole("heading", { level: 2 })).toHaveText(`Passed: 3 of 3 right`);
       await expect(result).toContainText("Credited: 100 XP.");
@@ -76,10 +74,7 @@ test("answers refused for a token the server no longer takes are sent once more 
   baseURL,
 }) => {
   await signedInUser(context, baseURL as string);
-  const tokenRequests: string[] = [];
-  page.on("request", (request) => {
-    if (request.url().includes("/api/request-csrftoken") && request.url().includes("page=quests")) tokenRequests.push(request.url());
-  });
+  const tokenRequests = csrfTokenRequests(page, "quests");
   // The first sending carries a token of the wrong page and age, as a tab left open past the token's life would.
   const refused: number[] = [];
   await page.route("**/api/quests/quizzes/*/answers", async (route) => {
@@ -90,13 +85,8 @@ test("answers refused for a token the server no longer takes are sent once more 
     return route.fulfill({ response });
   });
   await page.goto("/quests");
-  const createWallet = loadQuizBank(loadSiteConfig()).get("create-wallet") as Quiz;
   await page.getByRole("button", { name: `Start the quiz: ${createWallet.title}` }).click();
-  for (const question of createWallet.questions)
-    await page
-      .getByRole("group", { name: question.text })
-      .getByLabel(question.choices.find((choice) => choice.correct)?.text as string, { exact: true })
-      .check();
+  await answer(page, createWallet);
   await page.getByRole("button", { name: "Send my answers" }).click();
   await expect(page.getByTestId("quiz-result").getByRole("heading", { level: 2 })).toHaveText("Passed: 3 of 3 right");
   expect(refused).toEqual([403]);
