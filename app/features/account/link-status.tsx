@@ -8,7 +8,8 @@ type Outcome = { state: "checking" } | { state: "done"; message: string } | { st
 
 /**
  * Follows a link from an email once the page has loaded, and says what
- * happened: the email confirmation and the waitlist's confirmation.
+ * happened: the email confirmation, the cancelled change of address and the
+ * waitlist's confirmation.
  */
 export function LinkStatus({
   endpoint,
