@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { CsrfPage } from "../../common/api/auth.ts";
+import { FORM_EXPIRED } from "../../common/api/fields.ts";
 import { call } from "./api-call.ts";
+import type { ApiResult, Message } from "./api-request.ts";
 
 /**
  * The page's CSRF token, requested once on load. A `null` page needs no
@@ -31,13 +33,16 @@ export function useCsrfToken(page: CsrfPage | null, { load }: { load: boolean } 
   const ensure = useCallback(async () => token ?? (await fetchToken()), [token, fetchToken]);
   /**
    * Sends with the held token, and once more with a new one when the server
-   * answers 403: the token had aged out, or the session it was bound to
-   * changed. A refused change wrote nothing, so the second send is safe.
+   * says the form expired: the token had aged out, or the session it was
+   * bound to changed. That refusal comes before anything is written, so the
+   * second send is safe; any other refusal (a frozen account's 403 leaves a
+   * receipt) is answered as it came.
    */
   const sendWithToken = useCallback(
-    async <Result extends { status: number }>(send: (csrfToken: string) => Promise<Result>): Promise<Result> => {
+    async <Result extends ApiResult<Message>>(send: (csrfToken: string) => Promise<Result>): Promise<Result> => {
       const first = await send((await ensure()) ?? "");
-      return first.status === 403 && page !== null ? send((await fetchToken()) ?? "") : first;
+      const expired = first.status === 403 && first.body?.err_msg === FORM_EXPIRED;
+      return expired && page !== null ? send((await fetchToken()) ?? "") : first;
     },
     [ensure, fetchToken, page],
   );

@@ -11,7 +11,7 @@ import { QuizResultView } from "../features/quests/quiz-result.tsx";
 import { ReceiptsList } from "../features/quests/receipts-list.tsx";
 import { TitledPage } from "../layout/titled-page.tsx";
 import { call } from "../lib/api-call.ts";
-import { UNREACHABLE } from "../lib/api-request.ts";
+import { type ApiResult, type Message, UNREACHABLE } from "../lib/api-request.ts";
 import { unlistedPageMeta } from "../lib/page-meta.ts";
 import { useCsrfToken } from "../lib/use-csrf-token.ts";
 import { site } from "../site.ts";
@@ -31,7 +31,7 @@ export default function Quests() {
   const [refused, setRefused] = useState<{ id: string; message: string } | null>(null);
 
   // Each action is one form post: busy while it runs, the last error cleared first.
-  const post = async <Result extends { status: number }>(send: (csrfToken: string) => Promise<Result>): Promise<Result> => {
+  const post = async <Result extends ApiResult<Message>>(send: (csrfToken: string) => Promise<Result>): Promise<Result> => {
     setBusy(true);
     setError(null);
     const result = await csrf.sendWithToken(send);

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { chainQuestRefusalText } from "../../common/api/quests.ts";
 import { loadSiteConfig } from "../../config/site.ts";
 import { loadQuizBank, type Quiz } from "../../server/services/quests/quiz-bank.ts";
 import { signedInUser } from "./support/accounts.ts";
@@ -91,4 +92,24 @@ test("answers refused for a token the server no longer takes are sent once more 
   await expect(page.getByTestId("quiz-result").getByRole("heading", { level: 2 })).toHaveText("Passed: 3 of 3 right");
   expect(refused).toEqual([403]);
   expect(tokenRequests).toHaveLength(2);
+});
+
+test("a refusal other than an expired form is said as it came, after one sending: a check that leaves a receipt is not made twice", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await signedInUser(context, baseURL as string);
+  const tokenRequests = csrfTokenRequests(page, "quests");
+  const frozen = chainQuestRefusalText({ refusal: "account_frozen" });
+  const sent: string[] = [];
+  await page.route("**/api/quests/quizzes/*/start", (route) => {
+    sent.push(route.request().url());
+    return route.fulfill({ status: 403, json: { err_msg: frozen } });
+  });
+  await page.goto("/quests");
+  await page.getByRole("button", { name: `Start the quiz: ${createWallet.title}` }).click();
+  await expect(page.getByRole("alert")).toHaveText(frozen);
+  expect(sent).toHaveLength(1);
+  expect(tokenRequests).toHaveLength(1);
 });
