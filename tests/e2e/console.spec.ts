@@ -5,12 +5,14 @@ import type { BrowserContext, Page } from "@playwright/test";
 import { createWalletClient, encodeFunctionData, erc20Abi, getAddress, http } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { z } from "zod";
+import { CSRF_HEADER } from "../../common/api/admin.ts";
 import { loadSiteConfig } from "../../config/site.ts";
 import { batchFileChecksum, type SafeBatchFile } from "../../server/services/payouts/safe-export.ts";
 import { payoutChain, startAnvil } from "../support/local-chain.ts";
 import { startServer } from "../support/server-process.ts";
 import { signedInUser } from "./support/accounts.ts";
 import { enrol } from "./support/console-door.ts";
+import { csrfTokenRequests } from "./support/csrf-requests.ts";
 import { expect, expectAccessible, test } from "./support/test.ts";
 import { injectWallet } from "./support/wallet.ts";
 
@@ -181,6 +183,34 @@ test.describe("operator console", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await page.screenshot({ path: "test-results/console-messages-390.png", fullPage: true });
+  });
+
+  test("a console action refused for a token the server no longer takes is sent once more with a new token", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await signedInUser(context, baseURL as string, { role: "admin" });
+    const tokenRequests = csrfTokenRequests(page, "console");
+    await page.goto("/admin/special-days");
+    await enrol(page);
+    const refused: number[] = [];
+    await page.route("**/api/admin/special-days", async (route) => {
+      if (route.request().method() !== "POST" || refused.length > 0) return route.continue();
+      const response = await route.fetch({ headers: { ...route.request().headers(), [CSRF_HEADER]: "1.stale.token" } });
+      refused.push(response.status());
+      return route.fulfill({ response });
+    });
+    const before = tokenRequests.length;
+    const day = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+    const set = page.getByRole("region", { name: "Set a day" });
+    await set.getByLabel("Day (UTC)").fill(day);
+    await set.getByLabel("Multiplier (1, 2 or 3)").fill("2");
+    await set.getByLabel("Reason").fill("a test of the token renewal");
+    await set.getByRole("button", { name: "Set the day" }).click();
+    await expect(page.getByRole("table", { name: "Special days" }).getByRole("row", { name: new RegExp(day) })).toBeVisible();
+    expect(refused).toEqual([403]);
+    expect(tokenRequests.length).toBe(before + 1);
   });
 
   test("a reader reports a difference in a guide, and support finds it among the console's guide reports", async ({

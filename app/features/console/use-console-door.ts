@@ -32,12 +32,11 @@ export function useConsoleDoor() {
   const operatorRef = useRef<ConsoleState | null>(null);
 
   const send = useCallback(async <K extends EndpointKey>(endpoint: K, ...[input, init]: CallArguments<K>) => {
-    const withToken = async (token: string | null) =>
-      call(endpoint, ...([input, { ...init, headers: { [CSRF_HEADER]: token ?? "" } }] as CallArguments<K>));
-    const refusal = (answer: { body: unknown }) => (answer.body as Partial<ErrorReply> | null)?.err_msg;
-    let result = await withToken(await csrfRef.current.ensure());
-    if (result.status === 403 && refusal(result) === ADMIN_REFUSALS.formExpired) result = await withToken(await csrfRef.current.refresh());
-    if (result.status === 401 && refusal(result) === ADMIN_REFUSALS.secondFactor && operatorRef.current)
+    const result = await csrfRef.current.sendWithToken((token) =>
+      call(endpoint, ...([input, { ...init, headers: { [CSRF_HEADER]: token } }] as CallArguments<K>)),
+    );
+    const refusal = (result.body as Partial<ErrorReply> | null)?.err_msg;
+    if (result.status === 401 && refusal === ADMIN_REFUSALS.secondFactor && operatorRef.current)
       setDoor({ kind: "locked", operator: { ...operatorRef.current, console_open: false } });
     return result;
   }, []);
