@@ -5,14 +5,13 @@ import type { BrowserContext, Page } from "@playwright/test";
 import { createWalletClient, encodeFunctionData, erc20Abi, getAddress, http } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { z } from "zod";
-import { CSRF_HEADER } from "../../common/api/admin.ts";
 import { loadSiteConfig } from "../../config/site.ts";
 import { batchFileChecksum, type SafeBatchFile } from "../../server/services/payouts/safe-export.ts";
 import { payoutChain, startAnvil } from "../support/local-chain.ts";
 import { startServer } from "../support/server-process.ts";
 import { signedInUser } from "./support/accounts.ts";
 import { enrol } from "./support/console-door.ts";
-import { csrfTokenRequests } from "./support/csrf-requests.ts";
+import { csrfTokenRequests, sendFirstWithStaleToken } from "./support/csrf-requests.ts";
 import { expect, expectAccessible, test } from "./support/test.ts";
 import { injectWallet } from "./support/wallet.ts";
 
@@ -194,13 +193,7 @@ test.describe("operator console", () => {
     const tokenRequests = csrfTokenRequests(page, "console");
     await page.goto("/admin/special-days");
     await enrol(page);
-    const refused: number[] = [];
-    await page.route("**/api/admin/special-days", async (route) => {
-      if (route.request().method() !== "POST" || refused.length > 0) return route.continue();
-      const response = await route.fetch({ headers: { ...route.request().headers(), [CSRF_HEADER]: "1.stale.token" } });
-      refused.push(response.status());
-      return route.fulfill({ response });
-    });
+    const refused = await sendFirstWithStaleToken(page, "**/api/admin/special-days", "header");
     const before = tokenRequests.length;
     const day = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
     const set = page.getByRole("region", { name: "Set a day" });

@@ -3,7 +3,7 @@ import { chainQuestRefusalText } from "../../common/api/quests.ts";
 import { loadSiteConfig } from "../../config/site.ts";
 import { loadQuizBank, type Quiz } from "../../server/services/quests/quiz-bank.ts";
 import { signedInUser } from "./support/accounts.ts";
-import { csrfTokenRequests } from "./support/csrf-requests.ts";
+import { csrfTokenRequests, sendFirstWithStaleToken } from "./support/csrf-requests.ts";
 import { expect, expectAccessible, test } from "./support/test.ts";
 
 const quizzes = loadQuizBank(loadSiteConfig());
@@ -76,15 +76,7 @@ test("answers refused for a token the server no longer takes are sent once more 
 }) => {
   await signedInUser(context, baseURL as string);
   const tokenRequests = csrfTokenRequests(page, "quests");
-  // The first sending carries a token of the wrong page and age, as a tab left open past the token's life would.
-  const refused: number[] = [];
-  await page.route("**/api/quests/quizzes/*/answers", async (route) => {
-    if (refused.length > 0) return route.continue();
-    const body = route.request().postDataJSON() as Record<string, unknown>;
-    const response = await route.fetch({ postData: JSON.stringify({ ...body, csrfToken: "1.stale.token" }) });
-    refused.push(response.status());
-    return route.fulfill({ response });
-  });
+  const refused = await sendFirstWithStaleToken(page, "**/api/quests/quizzes/*/answers", "body");
   await page.goto("/quests");
   await page.getByRole("button", { name: `Start the quiz: ${createWallet.title}` }).click();
   await answer(page, createWallet);
